@@ -1,0 +1,46 @@
+import type { Metadata, Viewport } from "next";
+import { notFound } from "next/navigation";
+import { SiteFooter } from "@/components/site/site-footer";
+import { SiteHeader } from "@/components/site/site-header";
+import { isLocale, LOCALES } from "@/lib/i18n/config";
+import { getDictionary } from "@/lib/i18n/dictionary";
+import "../globals.css";
+
+export const dynamicParams = false;
+
+export function generateStaticParams() {
+  return LOCALES.map((locale) => ({ locale }));
+}
+
+export async function generateMetadata({ params }: LayoutProps<"/[locale]">): Promise<Metadata> {
+  const { locale } = await params;
+  if (!isLocale(locale)) return {};
+  const dict = getDictionary(locale);
+  return {
+    title: { default: dict.meta.title, template: "%s · Taller Norte" },
+    description: dict.meta.description,
+    alternates: {
+      canonical: `/${locale}`,
+      languages: Object.fromEntries(LOCALES.map((l) => [l, `/${l}`])),
+    },
+  };
+}
+
+export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#14213d" };
+
+export default async function LocaleLayout({ children, params }: LayoutProps<"/[locale]">) {
+  const { locale } = await params;
+  if (!isLocale(locale)) notFound();
+  const dict = getDictionary(locale);
+  return (
+    <html lang={locale}>
+      <body>
+        <SiteHeader locale={locale} dict={dict} />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter dict={dict} />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,20 @@
+"use client";
+
+import Link from "next/link";
+import { useParams } from "next/navigation";
+import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
+import { NOT_FOUND_COPY } from "@/lib/i18n/not-found-copy";
+
+// not-found.tsx receives no params; the locale comes from the URL.
+export default function NotFound() {
+  const { locale: param } = useParams<{ locale: string }>();
+  const locale = isLocale(param) ? param : DEFAULT_LOCALE;
+  const copy = NOT_FOUND_COPY[locale];
+  return (
+    <section className="not-found">
+      <h1>{copy.title}</h1>
+      <p>{copy.body}</p>
+      <Link href={`/${locale}`}>{copy.back}</Link>
+    </section>
+  );
+}

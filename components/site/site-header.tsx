@@ -1,0 +1,37 @@
+import Link from "next/link";
+import { Suspense } from "react";
+import type { Locale } from "@/lib/i18n/config";
+import type { Dictionary } from "@/lib/i18n/dictionary";
+import { NAV_ITEMS, navHref } from "@/lib/site/nav";
+import { LanguageSwitch } from "./language-switch";
+
+type Props = { locale: Locale; dict: Dictionary };
+
+export function SiteHeader({ locale, dict }: Props) {
+  const other: Locale = locale === "es" ? "en" : "es";
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#main">
+        {dict.nav.skip}
+      </a>
+      <div className="site-header__inner">
+        <Link href={`/${locale}`} className="brand">
+          Taller Norte
+        </Link>
+        <nav aria-label={dict.nav.label}>
+          <ul className="nav-list">
+            {NAV_ITEMS.map((item) => (
+              <li key={item}>
+                <Link href={navHref(locale, item)}>{dict.nav[item]}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {/* useSearchParams needs a boundary on prerendered pages. */}
+        <Suspense fallback={<span className="language-switch">{dict.nav.switchTo}</span>}>
+          <LanguageSwitch to={other} label={dict.nav.switchTo} />
+        </Suspense>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,21 @@
+import { initOpenNextCloudflareForDev } from "@opennextjs/cloudflare";
+import type { NextConfig } from "next";
+import { securityHeaders } from "./lib/site/security-headers";
+
+const isDev = process.env.NODE_ENV === "development";
+
+const nextConfig: NextConfig = {
+  poweredByHeader: false,
+  async headers() {
+    return [{ source: "/:path*", headers: securityHeaders(isDev) }];
+  },
+};
+
+// Bindings for `next dev` come from wrangler's platform proxy. Only in development, and with the
+// `local` environment (no remote-only AI binding): unguarded, `next build` starts it too and
+// fails with no network.
+if (isDev) {
+  void initOpenNextCloudflareForDev({ environment: "local" });
+}
+
+export default nextConfig;

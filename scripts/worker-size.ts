@@ -1,0 +1,41 @@
+// `npm run size`: the Worker's upload size, raw and gzip, as `wrangler deploy --dry-run` reports
+// it for the deploy environment. The free plan's limit is 3 MiB gzip.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+export const FREE_PLAN_GZIP_LIMIT_KIB = 3 * 1024;
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export type WorkerSize = { rawKiB: number; gzipKiB: number };
+
+export function parseWranglerSize(output: string): WorkerSize {
+  const match = /Total Upload: ([\d.]+) KiB \/ gzip: ([\d.]+) KiB/.exec(output);
+  if (!match?.[1] || !match[2]) throw new Error(`no "Total Upload" line in wrangler's output:\n${output}`);
+  return { rawKiB: Number(match[1]), gzipKiB: Number(match[2]) };
+}
+
+export function workerIsBuilt(): boolean {
+  return existsSync(path.join(root, ".open-next", "worker.js"));
+}
+
+export function measureWorkerSize(): WorkerSize {
+  if (!workerIsBuilt()) throw new Error("no Worker build in .open-next: run `npm run build:worker` first");
+  const wrangler = path.join(root, "node_modules", "wrangler", "bin", "wrangler.js");
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, "scripts", "node22.mjs"), "node", wrangler, "deploy", "--dry-run", "--env="],
+    { cwd: root, encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
+  );
+  if (result.status !== 0) throw new Error(`wrangler deploy --dry-run failed:\n${result.stdout}${result.stderr}`);
+  return parseWranglerSize(result.stdout);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const { rawKiB, gzipKiB } = measureWorkerSize();
+  const share = ((gzipKiB / FREE_PLAN_GZIP_LIMIT_KIB) * 100).toFixed(1);
+  console.log(`Worker upload: ${rawKiB.toFixed(2)} KiB raw, ${gzipKiB.toFixed(2)} KiB gzip`);
+  console.log(`${share}% of the free plan's ${FREE_PLAN_GZIP_LIMIT_KIB} KiB (3 MiB) gzip limit`);
+}
