@@ -2,16 +2,16 @@
 
 import Link from "next/link";
 import { useParams } from "next/navigation";
+import { BOUNDARY_COPY } from "@/lib/i18n/boundary-copy";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
-import { NOT_FOUND_COPY } from "@/lib/i18n/not-found-copy";
 
 // not-found.tsx receives no params; the locale comes from the URL.
 export default function NotFound() {
   const { locale: param } = useParams<{ locale: string }>();
   const locale = isLocale(param) ? param : DEFAULT_LOCALE;
-  const copy = NOT_FOUND_COPY[locale];
+  const copy = BOUNDARY_COPY[locale].notFound;
   return (
-    <section className="not-found">
+    <section className="boundary">
       <h1>{copy.title}</h1>
       <p>{copy.body}</p>
       <Link href={`/${locale}`}>{copy.back}</Link>

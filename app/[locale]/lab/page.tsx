@@ -1,0 +1,44 @@
+import Link from "next/link";
+import { Markdown } from "@/components/site/markdown";
+import { PageHeader } from "@/components/site/page-header";
+import { SITE } from "@/lib/content/site";
+import { getDictionary } from "@/lib/i18n/dictionary";
+import { localeOf } from "@/lib/i18n/params";
+import { pageMetadata } from "@/lib/site/metadata";
+import { LAB_PAGES } from "@/lib/site/nav";
+import { paths } from "@/lib/site/paths";
+
+export async function generateMetadata({ params }: PageProps<"/[locale]/lab">) {
+  const locale = await localeOf(params);
+  return pageMetadata(locale, { ...getDictionary(locale).pages.lab, path: paths.lab(locale) });
+}
+
+export default async function LabPage({ params }: PageProps<"/[locale]/lab">) {
+  const locale = await localeOf(params);
+  const dict = getDictionary(locale);
+  return (
+    <>
+      <PageHeader title={dict.pages.lab.title} lead={dict.lab.lead} />
+      <div className="lab-entries">
+        {SITE.lab[locale].map((entry) => {
+          const href = LAB_PAGES[entry.id]?.(locale);
+          return (
+            <section key={entry.id} id={entry.id} className="card" aria-labelledby={`${entry.id}-title`}>
+              <h2 id={`${entry.id}-title`}>{href ? <Link href={href}>{entry.title}</Link> : entry.title}</h2>
+              <p className="lead">{entry.summary}</p>
+              <Markdown source={entry.body} />
+              {href ? (
+                <Link className="button" href={href}>
+                  {dict.lab.open}: {entry.title}
+                </Link>
+              ) : (
+                <p className="badge">{dict.lab.inProgress}</p>
+              )}
+            </section>
+          );
+        })}
+      </div>
+      <p className="muted">{dict.lab.quota}</p>
+    </>
+  );
+}

@@ -1,0 +1,133 @@
+"use client";
+
+import Link from "next/link";
+import { useId, useState } from "react";
+import type { Locale } from "@/lib/i18n/config";
+import type { Dictionary } from "@/lib/i18n/dictionary";
+import { formatCop, formatCopRange, formatWeeks } from "@/lib/i18n/format";
+import { estimateQuote } from "@/lib/quote/estimate";
+import type { Selection, SelectionProblem } from "@/lib/quote/selection";
+import { paths } from "@/lib/site/paths";
+
+export type CalculatorService = {
+  id: string;
+  name: string;
+  extras: { id: string; name: string; price: number; weeks: number }[];
+};
+
+type Props = {
+  locale: Locale;
+  copy: Dictionary["quote"];
+  services: CalculatorService[];
+  initial: Selection;
+  problems: SelectionProblem[];
+};
+
+export function QuoteCalculator({ locale, copy, services, initial, problems: initialProblems }: Props) {
+  const [selection, setSelection] = useState<Selection>(initial);
+  const [problems, setProblems] = useState(initialProblems);
+  const serviceFieldId = useId();
+  const service = services.find((s) => s.id === selection.serviceId);
+  const estimate = service ? estimateQuote({ serviceId: service.id, extraIds: selection.extraIds }) : null;
+
+  function update(next: Selection) {
+    setSelection(next);
+    setProblems([]);
+    // The URL holds the state, so the link can be shared; replaceState keeps Next's router in sync.
+    window.history.replaceState(null, "", paths.quote(locale, next.serviceId ?? undefined, next.extraIds));
+  }
+
+  function toggleExtra(id: string, on: boolean) {
+    const wanted = new Set(selection.extraIds);
+    if (on) wanted.add(id);
+    else wanted.delete(id);
+    const ordered = service?.extras.map((extra) => extra.id).filter((extraId) => wanted.has(extraId)) ?? [];
+    update({ serviceId: selection.serviceId, extraIds: ordered });
+  }
+
+  return (
+    <div className="calculator">
+      <form className="calculator__form" onSubmit={(event) => event.preventDefault()}>
+        {problems.map((problem) => (
+          <p key={`${problem.code}:${problem.id}`} className="notice notice--warning" role="alert">
+            {(problem.code === "unknown_service" ? copy.unknownService : copy.unknownExtra).replace("{id}", problem.id)}
+          </p>
+        ))}
+        <label htmlFor={serviceFieldId}>{copy.service}</label>
+        <select
+          id={serviceFieldId}
+          name="service"
+          value={selection.serviceId ?? ""}
+          onChange={(event) => update({ serviceId: event.target.value || null, extraIds: [] })}
+        >
+          <option value="">{copy.chooseService}</option>
+          {services.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </select>
+        {service && (
+          <fieldset>
+            <legend>{copy.extras}</legend>
+            {service.extras.length === 0 && <p className="muted">{copy.noExtras}</p>}
+            {service.extras.map((extra) => (
+              <label key={extra.id} className="checkbox">
+                <input
+                  type="checkbox"
+                  name="extras"
+                  value={extra.id}
+                  checked={selection.extraIds.includes(extra.id)}
+                  onChange={(event) => toggleExtra(extra.id, event.target.checked)}
+                />
+                <span>
+                  {extra.name} <span className="muted">(+{formatCop(extra.price, locale)})</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        )}
+      </form>
+
+      <section className="calculator__result" aria-labelledby="quote-result-title">
+        <h2 id="quote-result-title">{copy.result}</h2>
+        <div aria-live="polite">
+          {estimate && service ? (
+            <>
+              <dl className="facts">
+                <div>
+                  <dt>{copy.priceRange}</dt>
+                  <dd data-testid="quote-price">{formatCopRange(estimate.price, locale)}</dd>
+                </div>
+                <div>
+                  <dt>{copy.timeline}</dt>
+                  <dd data-testid="quote-weeks">{formatWeeks(estimate.weeks, locale)}</dd>
+                </div>
+              </dl>
+              <h3>{copy.breakdown}</h3>
+              <ul className="breakdown">
+                {estimate.lines.map((line) => (
+                  <li key={`${line.kind}:${line.id}`}>
+                    <span>
+                      {line.kind === "base"
+                        ? `${copy.base}: ${service.name}`
+                        : service.extras.find((e) => e.id === line.id)?.name}
+                    </span>
+                    <span>{formatCopRange(line.price, locale)}</span>
+                  </li>
+                ))}
+              </ul>
+              <p className="muted">{copy.disclaimer}</p>
+              <p className="muted">{copy.share}</p>
+              <Link className="button" href={paths.contact(locale)}>
+                {copy.talk}
+              </Link>
+            </>
+          ) : (
+            <p className="muted">{copy.pickFirst}</p>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { expect, type Page } from "@playwright/test";
+import type { Locale } from "@/lib/i18n/config";
+import { formatCopRange, formatWeeks } from "@/lib/i18n/format";
+import { estimateQuote } from "@/lib/quote/estimate";
+
+/** The quote calculator, as the site's and the Lab's specs use it. */
+export class QuotePage {
+  constructor(
+    readonly page: Page,
+    readonly locale: Locale,
+  ) {}
+
+  get price() {
+    return this.page.getByTestId("quote-price");
+  }
+
+  get weeks() {
+    return this.page.getByTestId("quote-weeks");
+  }
+
+  async chooseService(name: string) {
+    await this.page
+      .getByLabel(this.locale === "es" ? "Servicio" : "Service", { exact: true })
+      .selectOption({ label: name });
+  }
+
+  async tickExtra(name: string) {
+    await this.page.getByRole("checkbox", { name: new RegExp(`^${name}`) }).check();
+  }
+
+  /** The range and weeks on screen are exactly what `estimateQuote` gives. */
+  async expectEstimate(serviceId: string, extraIds: string[]) {
+    const estimate = estimateQuote({ serviceId, extraIds });
+    await expect(this.price).toHaveText(formatCopRange(estimate.price, this.locale));
+    await expect(this.weeks).toHaveText(formatWeeks(estimate.weeks, this.locale));
+  }
+}

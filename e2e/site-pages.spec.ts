@@ -1,0 +1,97 @@
+import { expect, test } from "@playwright/test";
+import { SITE } from "@/lib/content/site";
+import { formatCopRange } from "@/lib/i18n/format";
+import { QuotePage } from "./pages/quote-page";
+
+// Guards the pages a visitor browses: services lead to the calculator, the calculator agrees
+// with estimateQuote and keeps its state in the URL, and the contact form validates on the server.
+
+const store = SITE.services.find((service) => service.id === "online-store");
+if (!store) throw new Error("the demo content has no online-store service");
+
+test("from a service page to the calculator, with extras", async ({ page }) => {
+  await page.goto("/en");
+  await page.getByRole("navigation").getByRole("link", { name: "Services" }).click();
+  await page.getByRole("link", { name: store.text.en.name }).first().click();
+  await expect(page).toHaveURL(/\/en\/services\/online-store$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(store.text.en.name);
+  await expect(page.getByTestId("service-price")).toHaveText(formatCopRange(store.price, "en"));
+
+  await page.getByRole("link", { name: "Get a quote for this service" }).click();
+  await expect(page).toHaveURL(/\/en\/quote\?service=online-store$/);
+  const quote = new QuotePage(page, "en");
+  await quote.expectEstimate("online-store", []);
+
+  const [first, second] = store.extras;
+  if (!first || !second) throw new Error("online-store needs two extras for this test");
+  await quote.tickExtra(first.name.en);
+  await quote.tickExtra(second.name.en);
+  await quote.expectEstimate("online-store", [first.id, second.id]);
+  await expect(page).toHaveURL(new RegExp(`service=online-store&extras=${first.id},${second.id}$`));
+
+  // The URL alone reopens the same estimate.
+  await page.reload();
+  await quote.expectEstimate("online-store", [first.id, second.id]);
+});
+
+test("a preselected calculator link, and one with unknown ids", async ({ page }) => {
+  const service = SITE.services.find((s) => s.id === "website-with-blog");
+  const extra = service?.extras.at(-1);
+  if (!service || !extra) throw new Error("website-with-blog needs an extra for this test");
+  await page.goto(`/es/quote?service=website-with-blog&extras=${extra.id}`);
+  const quote = new QuotePage(page, "es");
+  await quote.expectEstimate("website-with-blog", [extra.id]);
+  await expect(page.getByRole("checkbox", { name: new RegExp(`^${extra.name.es}`) })).toBeChecked();
+
+  await page.goto(`/es/quote?service=website-with-blog&extras=${extra.id},teletransporte`);
+  // Next adds its own role="alert" (the route announcer): look for ours by its text.
+  await expect(page.getByRole("alert").filter({ hasText: "teletransporte" })).toBeVisible();
+  await quote.expectEstimate("website-with-blog", [extra.id]);
+
+  const response = await page.goto("/en/quote?service=spaceship");
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("alert").filter({ hasText: "spaceship" })).toBeVisible();
+  await expect(page.getByText("Choose a service to see the price range and the weeks.")).toBeVisible();
+});
+
+test("the contact form shows errors next to the fields, then confirms", async ({ page }) => {
+  await page.goto("/en/contact");
+  await page.getByLabel("Name").fill("Marta");
+  await page.getByLabel("Email").fill("marta@");
+  await page.getByLabel("Message").fill("hi");
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByText("Please enter a valid email, such as name@domain.com.")).toBeVisible();
+  await expect(page.getByText("Tell us a little more (10 characters at least).")).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Name")).toHaveValue("Marta");
+
+  await page.getByLabel("Email").fill("marta@example.com");
+  await page.getByLabel("Message").fill("I need a website with a blog for my bakery.");
+  await page.getByRole("button", { name: "Send message" }).click();
+  await expect(page.getByRole("status")).toHaveText(/Thank you!/);
+  await expect(page.getByRole("link", { name: "Write on WhatsApp" })).toHaveAttribute(
+    "href",
+    /^https:\/\/wa\.me\/\d+\?text=/,
+  );
+});
+
+test("the language switch keeps a service page and a calculator selection", async ({ page }) => {
+  await page.goto("/es/services/online-store");
+  await page.getByTestId("language-switch").click();
+  await expect(page).toHaveURL(/\/en\/services\/online-store$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(store.text.en.name);
+
+  await page.goto("/en/quote?service=online-store");
+  await page.getByTestId("language-switch").click();
+  await expect(page).toHaveURL(/\/es\/quote\?service=online-store$/);
+  await new QuotePage(page, "es").expectEstimate("online-store", []);
+});
+
+test("every page of the sitemap answers 200 in both locales", async ({ request }) => {
+  const xml = await (await request.get("/sitemap.xml")).text();
+  const urls = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? "").pathname);
+  expect(urls.length).toBeGreaterThan(20);
+  for (const path of urls) expect((await request.get(path)).status(), path).toBe(200);
+  const robots = await (await request.get("/robots.txt")).text();
+  expect(robots).toContain("Sitemap:");
+});

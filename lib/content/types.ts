@@ -1,0 +1,84 @@
+import type { Locale } from "@/lib/i18n/config";
+
+/** Types of the files `npm run knowledge` generates in `content/generated/`. */
+
+export type Localized<T> = Record<Locale, T>;
+export type Range = { min: number; max: number };
+
+export type ServiceText = { name: string; summary: string; description: string; includes: string[]; idealFor: string };
+export type Extra = {
+  id: string;
+  price: number;
+  weeks: number;
+  name: Localized<string>;
+  description: Localized<string>;
+};
+export type Service = {
+  id: string;
+  order: number;
+  price: Range;
+  weeks: Range;
+  extras: Extra[];
+  text: Localized<ServiceText>;
+};
+
+export type Project = {
+  slug: string;
+  title: string;
+  client: string;
+  sector: string;
+  year: number;
+  summary: string;
+  services: string[];
+  results: string[];
+  body: string;
+};
+export type Post = { slug: string; title: string; date: string; summary: string; tags: string[]; body: string };
+export type LabEntry = {
+  id: "agent" | "assistant" | "reviewer";
+  order: number;
+  title: string;
+  summary: string;
+  body: string;
+};
+export type FaqEntry = { id: string; question: string; answer: string };
+export type Studio = {
+  name: string;
+  city: string;
+  country: string;
+  email: string;
+  whatsapp: string;
+  hours: Localized<string>;
+  whatsappGreeting: Localized<string>;
+};
+
+/** `content/generated/site.json`: everything the pages render. */
+export type SiteData = {
+  studio: Studio;
+  services: Service[];
+  projects: Localized<Project[]>;
+  posts: Localized<Post[]>;
+  lab: Localized<LabEntry[]>;
+  faq: Localized<FaqEntry[]>;
+};
+
+/** `content/generated/pricing.json`: ids, prices and weeks only, small enough for the browser. */
+export type PricingData = {
+  currency: "COP";
+  services: { id: string; price: Range; weeks: Range; extras: { id: string; price: number; weeks: number }[] }[];
+};
+
+export type CatalogService = {
+  id: string;
+  name: string;
+  summary: string;
+  includes: string[];
+  price: Range;
+  weeks: Range;
+  extras: { id: string; name: string; price: number; weeks: number }[];
+};
+export type PageKind = "service" | "project" | "post" | "lab" | "faq";
+export type CatalogPage = { path: string; kind: PageKind; title: string; text: string };
+
+/** `content/generated/catalog.json`: what the agent's tools and the assistant read, per locale. */
+export type CatalogData = Localized<{ services: CatalogService[]; pages: CatalogPage[] }>;

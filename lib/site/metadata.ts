@@ -1,0 +1,20 @@
+import type { Metadata } from "next";
+import { LOCALES, type Locale, switchLocalePath } from "@/lib/i18n/config";
+
+/** Title, description, canonical URL and `hreflang` alternates of one page. */
+export function pageMetadata(locale: Locale, page: { title: string; description: string; path: string }): Metadata {
+  return {
+    title: page.title,
+    description: page.description,
+    alternates: {
+      canonical: page.path,
+      languages: Object.fromEntries(LOCALES.map((other) => [other, switchLocalePath(page.path, other)])),
+    },
+    openGraph: { title: page.title, description: page.description, locale: locale === "es" ? "es_CO" : "en_US" },
+  };
+}
+
+/** The site's public origin, for absolute URLs (sitemap, metadata). Set SITE_URL when deploying. */
+export function siteUrl(): string {
+  return (process.env.SITE_URL ?? "http://localhost:3000").replace(/\/$/, "");
+}

@@ -1,0 +1,84 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ContentError, loadContent } from "@/lib/content/load";
+
+// Each case copies the real content/ and breaks one file: the error must name the file, the
+// field and what was expected, so whoever edits content/ can fix it without reading code.
+let root: string;
+
+beforeEach(() => {
+  root = mkdtempSync(path.join(tmpdir(), "content-"));
+  cpSync("content", root, { recursive: true });
+});
+
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+function edit(file: string, change: (text: string) => string) {
+  const full = path.join(root, file);
+  writeFileSync(full, change(readFileSync(full, "utf8")));
+}
+
+function loadError(): ContentError {
+  try {
+    loadContent(root);
+  } catch (error) {
+    if (error instanceof ContentError) return error;
+    throw error;
+  }
+  throw new Error("expected the content to be refused");
+}
+
+describe("loadContent", () => {
+  it("accepts the studio's content", () => {
+    const site = loadContent(root);
+    expect(site.services.length).toBeGreaterThanOrEqual(6);
+    expect(site.projects.es.length).toBeGreaterThanOrEqual(5);
+    expect(site.posts.en.length).toBeGreaterThanOrEqual(4);
+    expect(site.faq.es.length).toBeGreaterThanOrEqual(10);
+    expect(site.lab.es.map((entry) => entry.id)).toEqual(["agent", "assistant", "reviewer"]);
+  });
+
+  it("names the file, the field and the expected type of a bad value", () => {
+    edit("services/landing-page.yaml", (text) => text.replace(/^(\s+)min: \d+/m, "$1min: mucho"));
+    const error = loadError();
+    expect(error.file).toBe("services/landing-page.yaml");
+    expect(error.message).toMatch(/price\.min: .*expected number/);
+  });
+
+  it("refuses a field the schema does not know", () => {
+    edit("studio.yaml", (text) => `${text}\nphone: "+57 300"\n`);
+    expect(loadError().message).toMatch(/studio\.yaml[\s\S]*phone/);
+  });
+
+  it("refuses a service whose id is not its file name", () => {
+    edit("services/online-store.yaml", (text) => text.replace(/^id: .*$/m, "id: tienda"));
+    const error = loadError();
+    expect(error.file).toBe("services/online-store.yaml");
+    expect(error.message).toContain('id: expected "online-store"');
+  });
+
+  it("refuses a page that exists in one locale only", () => {
+    rmSync(path.join(root, "blog", "como-funciona-el-agente-del-lab.en.md"));
+    expect(loadError().file).toBe("blog/como-funciona-el-agente-del-lab.en.md");
+  });
+
+  it("refuses a project that names an unknown service", () => {
+    const file = readFileSync(path.join(root, "projects", "panaderia-la-espiga.es.md"), "utf8");
+    edit("projects/panaderia-la-espiga.es.md", () =>
+      file.replace(/services:\n(\s+)- [a-z-]+/, "services:\n$1- teleport"),
+    );
+    expect(loadError().message).toMatch(/services: unknown id teleport; expected one of landing-page/);
+  });
+
+  it("refuses FAQ files whose ids differ between locales", () => {
+    edit("faq.en.yaml", (text) => text.replace(/^- id: ([a-z0-9-]+)/m, "- id: renamed-question"));
+    expect(loadError().file).toBe("faq.en.yaml");
+  });
+
+  it("reports broken YAML with its file", () => {
+    edit("faq.es.yaml", (text) => `${text}\n  - : [`);
+    expect(loadError().message).toMatch(/^faq\.es\.yaml:\n {2}- not valid YAML/);
+  });
+});
