@@ -12,5 +12,7 @@ export default defineConfig({
   test: {
     environment: "node",
     include: ["tests/**/*.test.ts"],
+    // A throwaway redis-server for the quota's integration tests, unless REDIS_URL is given.
+    globalSetup: ["tests/support/redis-global-setup.ts"],
   },
 });

@@ -1,0 +1,134 @@
+import "server-only";
+import { QuotaConfigError } from "./errors";
+import { memoryStore } from "./memory-store";
+import { createQuota, DEFAULT_LIMITS } from "./quota";
+import type { QuotaStore } from "./store";
+import type { Quota, QuotaLimits } from "./types";
+import { upstashStore } from "./upstash-store";
+
+export type QuotaEnv = Readonly<Record<string, string | undefined>>;
+export type QuotaLog = (level: "info" | "warn", line: string) => void;
+
+export type QuotaSettings = {
+  limits: QuotaLimits;
+  salt: string;
+  saltIsDefault: boolean;
+  prefix: string;
+  store: { kind: "upstash"; url: string; token: string } | { kind: "memory"; explicit: boolean };
+};
+
+// Public on purpose: a development salt protects nothing, and says so.
+const DEVELOPMENT_SALT = "lab-agent-development-salt-not-secret";
+const MIN_SALT_LENGTH = 16;
+
+/**
+ * The quota's settings from the environment. Empty values count as unset (`.env.example` lists
+ * every variable empty). In production a missing Upstash database or salt is an error, not a
+ * silent fallback: a per-process memory quota on Workers would let every isolate grant the full
+ * daily units. `QUOTA_STORE=memory` opts in anyway, for local previews and e2e runs.
+ */
+export function readQuotaSettings(env: QuotaEnv, production: boolean): QuotaSettings {
+  const get = (name: string) => env[name]?.trim() || undefined;
+  const limits: QuotaLimits = {
+    ipUnitsPerDay: readCount(get, "QUOTA_DAILY_UNITS_PER_IP", DEFAULT_LIMITS.ipUnitsPerDay, 1),
+    siteUnitsPerDay: readCount(get, "QUOTA_DAILY_UNITS_SITE", DEFAULT_LIMITS.siteUnitsPerDay, 1),
+    burstPerMinute: readCount(get, "QUOTA_BURST_PER_MINUTE", DEFAULT_LIMITS.burstPerMinute, 0),
+  };
+
+  const prefix = get("QUOTA_KEY_PREFIX") ?? "quota";
+  if (!/^[\w:-]{1,40}$/.test(prefix)) throw new QuotaConfigError("QUOTA_KEY_PREFIX: use 1-40 of A-Z a-z 0-9 _ : -");
+
+  const salt = get("QUOTA_SALT");
+  if (salt === undefined && production) {
+    throw new QuotaConfigError(
+      "QUOTA_SALT is not set: IPs can't be hashed safely. Set a random secret (e.g. `openssl rand -base64 32`) with `wrangler secret put QUOTA_SALT`.",
+    );
+  }
+  if (salt !== undefined && production && (salt.length < MIN_SALT_LENGTH || salt === DEVELOPMENT_SALT)) {
+    throw new QuotaConfigError(`QUOTA_SALT must be a secret of at least ${MIN_SALT_LENGTH} characters`);
+  }
+
+  const url = get("UPSTASH_REDIS_REST_URL");
+  const token = get("UPSTASH_REDIS_REST_TOKEN");
+  const wanted = get("QUOTA_STORE");
+  if (wanted !== undefined && wanted !== "upstash" && wanted !== "memory") {
+    throw new QuotaConfigError(`QUOTA_STORE must be "upstash" or "memory", got "${wanted}"`);
+  }
+  if (Boolean(url) !== Boolean(token)) {
+    throw new QuotaConfigError("set both UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN, or neither");
+  }
+  if (url && !/^https?:\/\/\S+$/.test(url)) throw new QuotaConfigError("UPSTASH_REDIS_REST_URL must be an http(s) URL");
+
+  let store: QuotaSettings["store"];
+  if (url && token && wanted !== "memory") store = { kind: "upstash", url, token };
+  else if (wanted === "memory" || (!production && wanted === undefined)) store = { kind: "memory", explicit: !!wanted };
+  else {
+    throw new QuotaConfigError(
+      "the quota needs UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN in production (Upstash console > your database > REST API), or QUOTA_STORE=memory for a local preview",
+    );
+  }
+
+  return { limits, salt: salt ?? DEVELOPMENT_SALT, saltIsDefault: salt === undefined, prefix, store };
+}
+
+function readCount(get: (name: string) => string | undefined, name: string, fallback: number, min: number): number {
+  const raw = get(name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min) {
+    throw new QuotaConfigError(`${name} must be a whole number >= ${min}, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+const quotas = new Map<string, Quota>();
+// On globalThis so that `next dev` reloading this module keeps today's units.
+const MEMORY_STORES = Symbol.for("lab-agent.quota.memory-stores");
+
+/**
+ * The quota for this environment, usually `quotaFromEnv(process.env)`: OpenNext copies the
+ * Worker's vars and secrets into `process.env`. Built once per distinct settings and reused, so
+ * the memory store and `@upstash/ratelimit`'s cache of blocked IPs outlive a request.
+ * Throws `QuotaConfigError` on a missing or invalid setting.
+ */
+export function quotaFromEnv(env: QuotaEnv, options: { production?: boolean; log?: QuotaLog } = {}): Quota {
+  const production = options.production ?? (builtForProduction() || env.NODE_ENV === "production");
+  const log = options.log ?? ((level, line) => console[level](line));
+  const settings = readQuotaSettings(env, production);
+  const cacheKey = JSON.stringify(settings);
+  const cached = quotas.get(cacheKey);
+  if (cached) return cached;
+
+  if (settings.saltIsDefault) {
+    log(
+      "warn",
+      "[quota] QUOTA_SALT is not set: IPs are hashed with a public development salt. Set it before deploying.",
+    );
+  }
+  const store =
+    settings.store.kind === "upstash"
+      ? upstashStore({ url: settings.store.url, token: settings.store.token, prefix: settings.prefix })
+      : sharedMemoryStore(settings.prefix, settings.store.explicit, log);
+  const quota = createQuota({ store, salt: settings.salt, limits: settings.limits });
+  quotas.set(cacheKey, quota);
+  return quota;
+}
+
+// Written out in full on purpose: Next and OpenNext replace `process.env.NODE_ENV` with
+// "production" when they build. A deployed Worker's runtime env has no NODE_ENV, so reading it
+// from `env` alone would take production for development (memory store, public salt).
+function builtForProduction(): boolean {
+  return typeof process !== "undefined" && process.env.NODE_ENV === "production";
+}
+
+function sharedMemoryStore(prefix: string, explicit: boolean, log: QuotaLog): QuotaStore {
+  const holder = globalThis as { [MEMORY_STORES]?: Map<string, QuotaStore> };
+  holder[MEMORY_STORES] ??= new Map();
+  let store = holder[MEMORY_STORES].get(prefix);
+  if (!store) {
+    const why = explicit ? "QUOTA_STORE=memory" : "UPSTASH_REDIS_REST_URL/UPSTASH_REDIS_REST_TOKEN are not set";
+    log("info", `[quota] ${why}: counting units in this process's memory (lost on restart, not shared).`);
+    store = memoryStore();
+    holder[MEMORY_STORES].set(prefix, store);
+  }
+  return store;
+}

@@ -1,0 +1,71 @@
+// The quota's Redis scripts. Each runs atomically in Redis, so two requests at the same instant
+// cannot both take the last units, and a reservation is never half taken. Field names match
+// `site-totals.ts`. Numbers come in as strings; every key of a day expires at its end.
+
+/**
+ * KEYS: IP units (counter), site totals (hash), reservation (hash), all of today.
+ * ARGV: units, IP limit, site limit, expire-at (unix s), IP hash, now (ms).
+ * Returns { "ok" | "ip" | "site", IP units used, site units used }.
+ */
+export const RESERVE_LUA = `
+local units = tonumber(ARGV[1])
+local ipUsed = tonumber(redis.call("GET", KEYS[1]) or "0")
+local siteUsed = tonumber(redis.call("HGET", KEYS[2], "units") or "0")
+if ipUsed + units > tonumber(ARGV[2]) then return { "ip", ipUsed, siteUsed } end
+if siteUsed + units > tonumber(ARGV[3]) then return { "site", ipUsed, siteUsed } end
+ipUsed = redis.call("INCRBY", KEYS[1], units)
+siteUsed = redis.call("HINCRBY", KEYS[2], "units", units)
+redis.call("HINCRBY", KEYS[2], "reservations", 1)
+redis.call("HSET", KEYS[3], "ip", ARGV[5], "units", units, "at", ARGV[6], "recorded", "0", "released", "0")
+for i = 1, 3 do redis.call("EXPIREAT", KEYS[i], ARGV[4]) end
+return { "ok", ipUsed, siteUsed }
+`;
+
+/**
+ * KEYS: reservation (hash, of its own day), site totals of today (hash).
+ * ARGV: input tokens, output tokens, cached input tokens, neurons, model, estimated (0|1),
+ * expire-at of today (unix s), now (ms).
+ * Returns 1, or 0 when the reservation was already recorded.
+ */
+export const RECORD_LUA = `
+local res, site = KEYS[1], KEYS[2]
+if redis.call("HGET", res, "recorded") == "1" then return 0 end
+-- A run that crossed midnight lost its reservation with the old day; its usage still counts today.
+if redis.call("EXISTS", res) == 1 then
+  redis.call("HSET", res, "recorded", "1", "input_tokens", ARGV[1], "output_tokens", ARGV[2],
+    "cached_input_tokens", ARGV[3], "neurons", ARGV[4], "model", ARGV[5], "estimated", ARGV[6], "recorded_at", ARGV[8])
+end
+local m = "model:" .. ARGV[5] .. ":"
+redis.call("HINCRBY", site, "runs", 1)
+redis.call("HINCRBY", site, "input_tokens", ARGV[1])
+redis.call("HINCRBY", site, "output_tokens", ARGV[2])
+redis.call("HINCRBY", site, "cached_input_tokens", ARGV[3])
+redis.call("HINCRBYFLOAT", site, "neurons", ARGV[4])
+redis.call("HINCRBY", site, "estimated_runs", ARGV[6])
+redis.call("HINCRBY", site, m .. "runs", 1)
+redis.call("HINCRBY", site, m .. "input_tokens", ARGV[1])
+redis.call("HINCRBY", site, m .. "output_tokens", ARGV[2])
+redis.call("HINCRBY", site, m .. "cached_input_tokens", ARGV[3])
+redis.call("HINCRBYFLOAT", site, m .. "neurons", ARGV[4])
+redis.call("EXPIREAT", site, ARGV[7])
+return 1
+`;
+
+/**
+ * KEYS: reservation (hash), IP units (counter), site totals (hash), all of the reservation's day.
+ * ARGV: IP hash.
+ * Returns 1, or 0 when the reservation is gone, not this IP's, or already released.
+ */
+export const RELEASE_LUA = `
+local fields = redis.call("HMGET", KEYS[1], "released", "ip", "units")
+if fields[1] ~= "0" or fields[2] ~= ARGV[1] then return 0 end
+local units = tonumber(fields[3])
+redis.call("HSET", KEYS[1], "released", "1")
+-- EXISTS guards: DECRBY on a key that expired would create it again, with no expiry.
+if redis.call("EXISTS", KEYS[2]) == 1 then redis.call("DECRBY", KEYS[2], units) end
+if redis.call("EXISTS", KEYS[3]) == 1 then
+  redis.call("HINCRBY", KEYS[3], "units", -units)
+  redis.call("HINCRBY", KEYS[3], "releases", 1)
+end
+return 1
+`;

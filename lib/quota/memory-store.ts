@@ -1,0 +1,90 @@
+import { MODEL_METRICS, modelField, SITE_FIELDS } from "./site-totals";
+import type { QuotaStore } from "./store";
+
+type StoredReservation = { ipHash: string; units: number; recorded: boolean; released: boolean };
+
+/**
+ * The quota in this process's memory, for `next dev` with no Upstash settings: the same answers
+ * as the Redis scripts. JavaScript runs each method to its end without interleaving, which is
+ * what makes them atomic here. Only one UTC day is kept, as the Redis keys expire at midnight.
+ */
+export function memoryStore(): QuotaStore {
+  let currentDay = "";
+  const ipUnits = new Map<string, number>();
+  const reservations = new Map<string, StoredReservation>();
+  let site = new Map<string, number>();
+  const bursts = new Map<string, { window: number; count: number }>();
+
+  function rollTo(day: string): void {
+    if (day === currentDay) return;
+    currentDay = day;
+    ipUnits.clear();
+    reservations.clear();
+    site = new Map();
+  }
+  const add = (field: string, by: number) => site.set(field, (site.get(field) ?? 0) + by);
+
+  return {
+    kind: "memory",
+
+    async takeBurst({ ipHash, limit, windowMs, nowMs }) {
+      const window = Math.floor(nowMs / windowMs);
+      const entry = bursts.get(ipHash);
+      const count = entry?.window === window ? entry.count + 1 : 1;
+      bursts.set(ipHash, { window, count });
+      if (bursts.size > 10_000) {
+        for (const [key, value] of bursts) if (value.window < window) bursts.delete(key);
+      }
+      return count <= limit ? { ok: true } : { ok: false, resetAtMs: (window + 1) * windowMs };
+    },
+
+    async reserve({ day, ipHash, id, units, ipLimit, siteLimit }) {
+      rollTo(day);
+      const ipUsed = ipUnits.get(ipHash) ?? 0;
+      const siteUsed = site.get(SITE_FIELDS.units) ?? 0;
+      if (ipUsed + units > ipLimit) return { granted: false, refusedBy: "ip", ipUsed, siteUsed };
+      if (siteUsed + units > siteLimit) return { granted: false, refusedBy: "site", ipUsed, siteUsed };
+      ipUnits.set(ipHash, ipUsed + units);
+      add(SITE_FIELDS.units, units);
+      add(SITE_FIELDS.reservations, 1);
+      reservations.set(id, { ipHash, units, recorded: false, released: false });
+      return { granted: true, ipUsed: ipUsed + units, siteUsed: siteUsed + units };
+    },
+
+    async record({ reservation, usage, day }) {
+      rollTo(day);
+      const stored = reservation.day === day ? reservations.get(reservation.id) : undefined;
+      if (stored?.recorded) return false;
+      if (stored) stored.recorded = true;
+      const values = {
+        runs: 1,
+        input_tokens: usage.inputTokens,
+        output_tokens: usage.outputTokens,
+        cached_input_tokens: usage.cachedInputTokens,
+        neurons: usage.neurons,
+      } satisfies Record<(typeof MODEL_METRICS)[number], number>;
+      for (const metric of MODEL_METRICS) {
+        add(metric, values[metric]);
+        add(modelField(usage.model, metric), values[metric]);
+      }
+      add(SITE_FIELDS.estimatedRuns, usage.estimated ? 1 : 0);
+      return true;
+    },
+
+    async release({ reservation, day }) {
+      rollTo(day);
+      const stored = reservation.day === day ? reservations.get(reservation.id) : undefined;
+      if (!stored || stored.released || stored.ipHash !== reservation.ipHash) return false;
+      stored.released = true;
+      ipUnits.set(stored.ipHash, (ipUnits.get(stored.ipHash) ?? 0) - stored.units);
+      add(SITE_FIELDS.units, -stored.units);
+      add(SITE_FIELDS.releases, 1);
+      return true;
+    },
+
+    async siteTotals({ day }) {
+      rollTo(day);
+      return Object.fromEntries(site);
+    },
+  };
+}

@@ -1,0 +1,150 @@
+import "server-only";
+import { Ratelimit } from "@upstash/ratelimit";
+// The Cloudflare entry: plain `fetch`, no Node polyfills and no `cache` request option (which
+// workerd rejects); the default entry is the Node one.
+import { Redis } from "@upstash/redis/cloudflare";
+import { QuotaUnavailableError } from "./errors";
+import { quotaKeys } from "./keys";
+import { RECORD_LUA, RELEASE_LUA, RESERVE_LUA } from "./lua";
+import type { BurstInput, QuotaStore, RecordInput, ReleaseInput, ReserveInput, ReserveOutcome } from "./store";
+
+export type UpstashStoreOptions = {
+  url: string;
+  token: string;
+  /** Key prefix, so one database can hold several sites or deployments. */
+  prefix?: string;
+  /** No Redis request outlives this; the quota then fails closed. */
+  timeoutMs?: number;
+};
+
+export const DEFAULT_TIMEOUT_MS = 3000;
+
+export function upstashStore(options: UpstashStoreOptions): QuotaStore {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const redis = new Redis({
+    url: options.url,
+    token: options.token,
+    enableTelemetry: false,
+    // The client retries network errors 5 times with exponential backoff (~4 s) by default; a
+    // visitor waiting on the quota should get a 503 sooner. One retry, and a deadline per request.
+    retry: { retries: 1, backoff: () => 50 },
+    signal: () => AbortSignal.timeout(timeoutMs),
+  });
+  const keys = quotaKeys(options.prefix ?? "quota");
+  // EVALSHA first, EVAL on NOSCRIPT: one round trip once Redis has seen the script.
+  const scripts = {
+    reserve: redis.createScript<unknown>(RESERVE_LUA),
+    record: redis.createScript<unknown>(RECORD_LUA),
+    release: redis.createScript<unknown>(RELEASE_LUA),
+  };
+  const limiters = new Map<string, Ratelimit>();
+
+  function limiter({ limit, windowMs }: BurstInput): Ratelimit {
+    const id = `${limit}/${windowMs}`;
+    let found = limiters.get(id);
+    if (!found) {
+      found = new Ratelimit({
+        redis,
+        // A fixed window, so `reset` is when a retry really succeeds (a sliding window's is not).
+        limiter: Ratelimit.fixedWindow(limit, `${windowMs} ms`),
+        prefix: keys.burst,
+        // Its default (5 s) lets the request through when Redis is slow: fail open. We fail closed.
+        timeout: 0,
+        analytics: false,
+        enableTelemetry: false,
+      });
+      limiters.set(id, found);
+    }
+    return found;
+  }
+
+  return {
+    kind: "upstash",
+
+    takeBurst: (input) =>
+      unavailableOnError("burst", async () => {
+        const result = await limiter(input).limit(input.ipHash);
+        // @upstash/ratelimit takes its script's reply as it comes: check it, so a mangled reply
+        // can't pass for an answer.
+        if (result.limit !== input.limit || !Number.isFinite(result.remaining) || !Number.isFinite(result.reset)) {
+          throw new QuotaUnavailableError(`unexpected reply from the burst limiter: ${JSON.stringify(result)}`);
+        }
+        return result.success ? { ok: true } : { ok: false, resetAtMs: result.reset };
+      }),
+
+    reserve: (input: ReserveInput) =>
+      unavailableOnError("reserve", async () => {
+        const reply = await scripts.reserve.exec(
+          [keys.ip(input.day, input.ipHash), keys.site(input.day), keys.reservation(input.day, input.id)],
+          [
+            input.units,
+            input.ipLimit,
+            input.siteLimit,
+            Math.floor(input.expireAtMs / 1000),
+            input.ipHash,
+            input.nowMs,
+          ].map(String),
+        );
+        return parseReserveReply(reply);
+      }),
+
+    record: ({ reservation, usage, day, expireAtMs, nowMs }: RecordInput) =>
+      unavailableOnError("record", async () => {
+        const reply = await scripts.record.exec(
+          [keys.reservation(reservation.day, reservation.id), keys.site(day)],
+          [
+            usage.inputTokens,
+            usage.outputTokens,
+            usage.cachedInputTokens,
+            usage.neurons,
+            usage.model,
+            usage.estimated ? 1 : 0,
+            Math.floor(expireAtMs / 1000),
+            nowMs,
+          ].map(String),
+        );
+        return parseFlag(reply);
+      }),
+
+    release: ({ reservation }: ReleaseInput) =>
+      unavailableOnError("release", async () => {
+        const { day, id, ipHash } = reservation;
+        const reply = await scripts.release.exec(
+          [keys.reservation(day, id), keys.ip(day, ipHash), keys.site(day)],
+          [ipHash],
+        );
+        return parseFlag(reply);
+      }),
+
+    siteTotals: ({ day }) =>
+      unavailableOnError("today", async () => (await redis.hgetall<Record<string, unknown>>(keys.site(day))) ?? {}),
+  };
+}
+
+async function unavailableOnError<T>(operation: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof QuotaUnavailableError) throw error;
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new QuotaUnavailableError(`quota store failed (${operation}): ${detail}`, { cause: error });
+  }
+}
+
+// A proxy that mangles replies (e.g. one ignoring `Upstash-Encoding: base64`) must not be read
+// as a grant: anything but the exact shape is an unavailable store.
+function parseReserveReply(reply: unknown): ReserveOutcome {
+  if (Array.isArray(reply) && reply.length === 3) {
+    const [status, ipUsed, siteUsed] = reply;
+    if (typeof ipUsed === "number" && typeof siteUsed === "number") {
+      if (status === "ok") return { granted: true, ipUsed, siteUsed };
+      if (status === "ip" || status === "site") return { granted: false, refusedBy: status, ipUsed, siteUsed };
+    }
+  }
+  throw new QuotaUnavailableError(`unexpected reply from the reserve script: ${JSON.stringify(reply)}`);
+}
+
+function parseFlag(reply: unknown): boolean {
+  if (reply === 0 || reply === 1) return reply === 1;
+  throw new QuotaUnavailableError(`unexpected reply from a quota script: ${JSON.stringify(reply)}`);
+}

@@ -1,0 +1,114 @@
+// Guards "fail closed": when the quota store is down, slow or answers nonsense, every operation
+// throws QuotaUnavailableError (the route's 503, no model call), soon, and never grants.
+import { createServer as createHttpServer } from "node:http";
+import { createServer as createTcpServer, type Server, type Socket } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { QuotaUnavailableError } from "@/lib/quota";
+import { type Bridge, startBridge } from "@/scripts/upstash-bridge";
+import { bridgeQuota, TEST_TOKEN, uniquePrefix } from "../support/redis-bridge";
+import { type RedisServer, startRedisServer } from "../support/redis-server";
+
+const TIMEOUT_MS = 400;
+const usage = { inputTokens: 1, outputTokens: 1, neurons: 0.1, model: "m", estimated: false };
+
+async function expectUnavailableSoon(operation: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await expect(operation()).rejects.toBeInstanceOf(QuotaUnavailableError);
+  const elapsed = performance.now() - started;
+  // One request deadline plus one retry's backoff, with room for a slow machine.
+  expect(elapsed).toBeLessThan(TIMEOUT_MS + 1000);
+  return elapsed;
+}
+
+describe("Redis stopped in the middle of a test", () => {
+  // Its own redis-server: this test stops it.
+  let server: RedisServer;
+  let bridge: Bridge;
+  beforeAll(async () => {
+    server = await startRedisServer();
+    bridge = await startBridge({ redisUrl: server.url, token: TEST_TOKEN, quiet: true });
+  });
+  afterAll(async () => {
+    await bridge?.close();
+    await server?.stop();
+  });
+
+  it("fails closed on every operation, then works again once Redis is back", async () => {
+    const quota = bridgeQuota(bridge, {
+      prefix: uniquePrefix("down"),
+      timeoutMs: TIMEOUT_MS,
+      limits: { burstPerMinute: 100 },
+    });
+    const granted = await quota.reserve({ ip: "203.0.113.40", units: 2 });
+    if (!granted.ok) throw new Error("expected a grant");
+
+    await server.stop();
+    await expectUnavailableSoon(() => quota.reserve({ ip: "203.0.113.40", units: 2 }));
+    await expectUnavailableSoon(() => quota.record(granted.reservation, usage));
+    await expectUnavailableSoon(() => quota.release(granted.reservation));
+    await expectUnavailableSoon(() => quota.today());
+
+    await server.restart();
+    // node-redis in the bridge reconnects within its backoff (at most 1 s).
+    let result: Awaited<ReturnType<typeof quota.reserve>> | undefined;
+    for (let attempt = 0; attempt < 40 && !result; attempt++) {
+      result = await quota.reserve({ ip: "203.0.113.40", units: 2 }).catch(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return undefined;
+      });
+    }
+    // A fresh, empty Redis: the scripts are loaded again (NOSCRIPT, then EVAL) and units start over.
+    expect(result).toMatchObject({ ok: true, remaining: { ip: 18 } });
+  }, 15_000);
+});
+
+describe("the store's endpoint", () => {
+  const servers: Server[] = [];
+  const sockets = new Set<Socket>();
+  afterAll(async () => {
+    for (const socket of sockets) socket.destroy();
+    await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  });
+
+  async function listen(server: Server): Promise<string> {
+    servers.push(server);
+    server.on("connection", (socket: Socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const address = server.address();
+    return `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  }
+
+  const quotaAt = (url: string) => bridgeQuota({ url }, { prefix: uniquePrefix("endpoint"), timeoutMs: TIMEOUT_MS });
+
+  it("refusing connections: unavailable", async () => {
+    const url = await listen(createTcpServer());
+    await new Promise((resolve) => servers.pop()?.close(resolve));
+    await expectUnavailableSoon(() => quotaAt(url).reserve({ ip: "203.0.113.41", units: 2 }));
+  });
+
+  it("accepting and never answering: unavailable after the request deadline", async () => {
+    const url = await listen(createTcpServer(() => {}));
+    const elapsed = await expectUnavailableSoon(() => quotaAt(url).reserve({ ip: "203.0.113.42", units: 2 }));
+    expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
+  });
+
+  it("answering without the base64 encoding the client asked for: unavailable, not a grant", async () => {
+    const url = await listen(
+      createHttpServer((_request, response) => {
+        response.writeHead(200, { "content-type": "application/json" });
+        response.end(JSON.stringify([{ result: ["ok", 2, 2] }]));
+      }),
+    );
+    await expectUnavailableSoon(() => quotaAt(url).reserve({ ip: "203.0.113.43", units: 2 }));
+  });
+
+  it("answering 500: unavailable", async () => {
+    const url = await listen(
+      createHttpServer((_request, response) => {
+        response.writeHead(500, { "content-type": "application/json" });
+        response.end(JSON.stringify({ error: "ERR internal" }));
+      }),
+    );
+    await expectUnavailableSoon(() => quotaAt(url).reserve({ ip: "203.0.113.44", units: 2 }));
+  });
+});
