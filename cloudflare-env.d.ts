@@ -4,12 +4,16 @@
 interface __BaseEnv_CloudflareEnv {
 	ASSETS: Fetcher;
 	NEXTJS_ENV: "production";
+	QUOTA_STORE?: "memory";
+	QUOTA_SALT?: "local-preview-salt-not-a-secret";
 	AI?: Ai;
 }
 declare namespace Cloudflare {
 	interface LocalEnv {
 		ASSETS: Fetcher;
 		NEXTJS_ENV: "production";
+		QUOTA_STORE: "memory";
+		QUOTA_SALT: "local-preview-salt-not-a-secret";
 	}
 	interface Env extends __BaseEnv_CloudflareEnv {}
 }
@@ -18,7 +22,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "NEXTJS_ENV">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "NEXTJS_ENV" | "QUOTA_STORE" | "QUOTA_SALT">> {}
 }
 declare module "*.txt" {
 	const value: string;

@@ -49,6 +49,7 @@ export default defineConfig({
     : [
         {
           command: `next start --hostname 127.0.0.1 --port ${NODE_PORT}`,
+          env: { QUOTA_STORE: "memory", QUOTA_SALT: "local-preview-salt-not-a-secret" },
           url: `http://127.0.0.1:${NODE_PORT}/api/health`,
           reuseExistingServer: !process.env.CI,
           timeout: 60_000,

@@ -1,0 +1,111 @@
+import type { StreamTextTransform, TextStreamPart, ToolSet } from "ai";
+import type { RunBudget } from "./budget";
+import { keepSitePaths } from "./links";
+import { isSitePath } from "./site-paths";
+import { createThinkingStripper } from "./thinking";
+import { estimateJsonTokens, estimateTokens } from "./tokens";
+
+/** What the transform learns about the run while it streams. */
+export type RunRecord = {
+  /** Text of each step, after the checks, in order. */
+  stepTexts: string[];
+  toolResults: unknown[];
+  /** Whether the visitor has seen anything yet (text or a tool step). */
+  shown: boolean;
+};
+
+/** Start index of a link that is still being written, or the end of the text. */
+function openLinkStart(text: string): number {
+  let cut = text.length;
+  const bracket = text.lastIndexOf("[");
+  if (bracket !== -1 && !/\]\([^)]*\)/.test(text.slice(bracket))) {
+    // "[text" or "[text](url" not closed yet; a lone "[" with no "]" after 200 chars is just text.
+    if (text.length - bracket < 400) cut = Math.min(cut, bracket);
+  }
+  const url = Math.max(text.lastIndexOf("http"), text.lastIndexOf("<"));
+  if (url !== -1 && !/[\s)>]/.test(text.slice(url))) cut = Math.min(cut, url);
+  return cut;
+}
+
+/**
+ * Runs the answer checks on text as it streams, per text part: drops a leaked thinking prefix,
+ * turns links into site paths (holding back a link until it is complete), and keeps the budget's
+ * books at each step's end (usage, or our own count when the provider sends none).
+ */
+export function answerTransform<TOOLS extends ToolSet>(
+  budget: RunBudget,
+  record: RunRecord,
+): StreamTextTransform<TOOLS> {
+  return () => {
+    const strippers = new Map<string, ReturnType<typeof createThinkingStripper>>();
+    const pending = new Map<string, string>();
+    let stepText = "";
+    let stepToolInput = "";
+
+    const allowedUrls = () =>
+      record.toolResults.flatMap((result) => JSON.stringify(result).match(/https:\/\/wa\.me\/[^"\s]+/g) ?? []);
+    const check = (text: string) => keepSitePaths(text, { sitePaths: isSitePath, allowedUrls: allowedUrls() });
+
+    function release(id: string, text: string, final: boolean): string {
+      const buffered = (pending.get(id) ?? "") + text;
+      const cut = final ? buffered.length : openLinkStart(buffered);
+      pending.set(id, buffered.slice(cut));
+      const out = check(buffered.slice(0, cut));
+      stepText += out;
+      if (out.trim()) record.shown = true;
+      return out;
+    }
+
+    return new TransformStream<TextStreamPart<TOOLS>, TextStreamPart<TOOLS>>({
+      transform(part, controller) {
+        switch (part.type) {
+          case "text-start":
+            strippers.set(part.id, createThinkingStripper());
+            controller.enqueue(part);
+            return;
+          case "text-delta": {
+            const stripper = strippers.get(part.id) ?? createThinkingStripper();
+            strippers.set(part.id, stripper);
+            const out = release(part.id, stripper.push(part.text), false);
+            if (out) controller.enqueue({ ...part, text: out });
+            return;
+          }
+          case "text-end": {
+            const out = release(part.id, strippers.get(part.id)?.flush() ?? "", true);
+            if (out) controller.enqueue({ type: "text-delta", id: part.id, text: out });
+            controller.enqueue(part);
+            return;
+          }
+          case "tool-input-start":
+            record.shown = true;
+            controller.enqueue(part);
+            return;
+          case "tool-call":
+            stepToolInput += `${part.toolName}${JSON.stringify(part.input ?? null)}`;
+            controller.enqueue(part);
+            return;
+          case "tool-result":
+            record.toolResults.push(part.output);
+            controller.enqueue(part);
+            return;
+          case "finish-step":
+            budget.recordCall(
+              {
+                inputTokens: part.usage.inputTokens,
+                outputTokens: part.usage.outputTokens,
+                cachedInputTokens: part.usage.inputTokenDetails?.cacheReadTokens,
+              },
+              estimateTokens(stepText) + estimateJsonTokens(stepToolInput),
+            );
+            record.stepTexts.push(stepText);
+            stepText = "";
+            stepToolInput = "";
+            controller.enqueue(part);
+            return;
+          default:
+            controller.enqueue(part);
+        }
+      },
+    });
+  };
+}

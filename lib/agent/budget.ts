@@ -1,0 +1,99 @@
+import { AGENT_LIMITS } from "./limits";
+
+export type FinalReason = "step_limit" | "tool_limit" | "token_budget";
+export type CallPlan = { kind: "tools" } | { kind: "final"; reason: FinalReason } | { kind: "stop" };
+
+/** The smallest room for tool results that still makes another tool call worth it. */
+const MIN_RESULT_ALLOWANCE = 150;
+/** Kept for the short `tool_budget` answers a refused call still sends back. */
+const REFUSAL_RESERVE = 40;
+/** Per tool result: the message wrapper around it. */
+export const TOOL_RESULT_OVERHEAD = 12;
+
+/**
+ * The run's counters and the rule that keeps it inside AGENT_LIMITS. Before each call, `plan`
+ * decides whether it may offer tools or must be the last call (`toolChoice: "none"`): a call may
+ * offer tools only if, after it, a last call still fits in the token budget even when this one
+ * writes its 350 tokens and its tool results fill the room left for them. Tool results past that
+ * room are refused (`admitResult`), so the projection cannot be beaten and the budget is hard.
+ */
+export class RunBudget {
+  readonly limits = AGENT_LIMITS;
+  modelCalls = 0;
+  toolCalls = 0;
+  refusedCalls = 0;
+  inputTokens = 0;
+  outputTokens = 0;
+  cachedInputTokens = 0;
+  estimated = false;
+  finalReason: FinalReason | null = null;
+  stoppedByBudget = false;
+  /** Real input tokens over our estimate, learnt from the provider's usage (>= 1). */
+  private inputScale = 1;
+  private pendingInputEstimate = 0;
+  private resultAllowance = 0;
+  private resultTokens = 0;
+
+  get tokensUsed(): number {
+    return this.inputTokens + this.outputTokens;
+  }
+
+  /** `withTools` / `withoutTools`: estimated input tokens of the next call, with and without tool schemas. */
+  plan(stepNumber: number, estimate: { withTools: number; withoutTools: number }): CallPlan {
+    const { maxSteps, maxToolCalls, maxTokens, tokenBudget } = this.limits;
+    const withTools = Math.ceil(estimate.withTools * this.inputScale);
+    const withoutTools = Math.ceil(estimate.withoutTools * this.inputScale);
+    const remaining = tokenBudget - this.tokensUsed;
+    this.resultTokens = 0;
+    this.resultAllowance = 0;
+
+    if (withoutTools + maxTokens > remaining) {
+      this.stoppedByBudget = true;
+      return { kind: "stop" };
+    }
+    const final = (reason: FinalReason): CallPlan => {
+      this.finalReason = reason;
+      this.pendingInputEstimate = withoutTools;
+      return { kind: "final", reason };
+    };
+    if (stepNumber >= maxSteps - 1) return final("step_limit");
+    if (this.toolCalls >= maxToolCalls) return final("tool_limit");
+    // This call with tools, then a last call that re-sends all of it plus this call's output.
+    const allowance = remaining - (withTools + maxTokens) - (withoutTools + maxTokens + maxTokens) - REFUSAL_RESERVE;
+    if (allowance < MIN_RESULT_ALLOWANCE) return final("token_budget");
+    this.resultAllowance = allowance;
+    this.pendingInputEstimate = withTools;
+    return { kind: "tools" };
+  }
+
+  /** Whether a tool call may run: under the tool-call limit and with room for its result. */
+  admitCall(): boolean {
+    return this.toolCalls < this.limits.maxToolCalls;
+  }
+
+  /** Whether a result of `tokens` fits the room this call left for results; counts it if so. */
+  admitResult(tokens: number): boolean {
+    const cost = tokens + TOOL_RESULT_OVERHEAD;
+    if (this.resultTokens + cost > this.resultAllowance) return false;
+    this.resultTokens += cost;
+    return true;
+  }
+
+  /** Records one finished model call; missing or zero usage falls back to our own count. */
+  recordCall(
+    usage: { inputTokens?: number; outputTokens?: number; cachedInputTokens?: number },
+    outputEstimate: number,
+  ) {
+    this.modelCalls += 1;
+    const estimatedInput = this.pendingInputEstimate;
+    const input = usage.inputTokens && usage.inputTokens > 0 ? usage.inputTokens : undefined;
+    const output = usage.outputTokens && usage.outputTokens > 0 ? usage.outputTokens : undefined;
+    if (input === undefined || output === undefined) this.estimated = true;
+    if (input !== undefined && estimatedInput > 0 && input > estimatedInput) {
+      this.inputScale = Math.max(this.inputScale, (input / estimatedInput) * this.inputScale);
+    }
+    this.inputTokens += input ?? estimatedInput;
+    this.outputTokens += output ?? outputEstimate;
+    this.cachedInputTokens += usage.cachedInputTokens ?? 0;
+  }
+}

@@ -1,0 +1,34 @@
+import { tool, type UIToolInvocation } from "ai";
+import { z } from "zod";
+import type { Range } from "@/lib/content/types";
+import { estimateQuote } from "@/lib/quote/estimate";
+import { extraIdsSchema, idSchema, orFailure, type ToolFailure, toolInput } from "./shared";
+
+export type EstimateQuoteResult =
+  | { ok: true; serviceId: string; extraIds: string[]; currency: "COP"; price: Range; weeks: Range }
+  | ToolFailure;
+
+/**
+ * The calculator's own function. The per-line breakdown stays out: the answer needs the range,
+ * and every result is re-sent on each later call of the run.
+ */
+export function quoteFor(serviceId: string, extraIds: readonly string[]): EstimateQuoteResult {
+  return orFailure((): EstimateQuoteResult => {
+    const quote = estimateQuote({ serviceId, extraIds });
+    const { currency, price, weeks } = quote;
+    return { ok: true, serviceId: quote.serviceId, extraIds: quote.extraIds, currency, price, weeks };
+  });
+}
+
+export const estimateQuoteInput = z.object({
+  serviceId: idSchema.describe("Service id"),
+  extraIds: extraIdsSchema.describe("Extra ids from get_service"),
+});
+
+export const estimateQuoteTool = tool({
+  description: "Price range (COP) and weeks for a service plus extras.",
+  inputSchema: toolInput(estimateQuoteInput),
+  execute: ({ serviceId, extraIds }): EstimateQuoteResult => quoteFor(serviceId, extraIds),
+});
+
+export type EstimateQuoteUIToolInvocation = UIToolInvocation<typeof estimateQuoteTool>;

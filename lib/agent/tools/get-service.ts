@@ -1,0 +1,44 @@
+import { tool, type UIToolInvocation } from "ai";
+import { z } from "zod";
+import type { CatalogService, Range } from "@/lib/content/types";
+import type { Locale } from "@/lib/i18n/config";
+import { CATALOG, idSchema, type ToolContext, type ToolFailure, toolInput, unknownId } from "./shared";
+
+export type ServiceDetail = {
+  id: string;
+  name: string;
+  summary: string;
+  includes: string[];
+  weeks: Range;
+  startingPrice: number;
+  price: Range;
+  extras: CatalogService["extras"];
+};
+export type GetServiceResult = { ok: true; service: ServiceDetail } | ToolFailure;
+
+export function getService(serviceId: string, locale: Locale): GetServiceResult {
+  const services = CATALOG[locale].services;
+  const found = services.find((service) => service.id === serviceId);
+  if (!found) {
+    return unknownId(
+      "unknown_service",
+      serviceId,
+      services.map((service) => service.id),
+    );
+  }
+  const { id, name, summary, includes, weeks, price, extras } = found;
+  return { ok: true, service: { id, name, summary, includes, weeks, startingPrice: price.min, price, extras } };
+}
+
+export const getServiceInput = z.object({
+  serviceId: idSchema.describe("As in /services/<id>"),
+});
+
+export const getServiceTool = (context: ToolContext) =>
+  tool({
+    description: "A service: what it includes, weeks, price (COP), extras with ids.",
+    inputSchema: toolInput(getServiceInput),
+    execute: ({ serviceId }): GetServiceResult => getService(serviceId, context.locale),
+  });
+
+export type GetServiceUIToolInvocation = UIToolInvocation<ReturnType<typeof getServiceTool>>;

@@ -1,0 +1,94 @@
+import "server-only";
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import { getCloudflareContext } from "@opennextjs/cloudflare";
+import type { LanguageModel } from "ai";
+import { createWorkersAI } from "workers-ai-provider";
+import type { Locale } from "@/lib/i18n/config";
+import { createOfflinePlanner, OFFLINE_PLANNER_ID } from "./offline-planner";
+import { withToolCallOrdering } from "./workers-ai-binding";
+
+export const DEFAULT_AGENT_MODEL = "@cf/google/gemma-4-26b-a4b-it";
+
+export type AgentModelKind = "workers-ai-binding" | "workers-ai-rest" | "openai-compatible" | "offline";
+export type AgentModel = {
+  model: LanguageModel;
+  /** The model's id as the page and the usage records show it. */
+  name: string;
+  kind: AgentModelKind;
+  /** True when usage is our own count rather than the provider's. */
+  estimatedUsage: boolean;
+};
+
+type Env = Record<string, string | undefined>;
+
+function aiBinding(): Ai | undefined {
+  try {
+    return (getCloudflareContext().env as { AI?: Ai }).AI;
+  } catch {
+    // `next start` and tests run outside a Cloudflare context.
+    return undefined;
+  }
+}
+
+// Gemma 4 thinks by default and can spend all 350 output tokens on it. Session affinity sends a
+// run's calls where their shared prefix is already cached.
+function workersAISettings(runId: string) {
+  return { sessionAffinity: runId, chat_template_kwargs: { enable_thinking: false } };
+}
+
+/**
+ * The agent's model on the `AI` binding, with the settings a run sends; the wire tests replay
+ * Workers AI streams through it. The binding is wrapped so that streamed tool calls reach the
+ * provider with their name first (see `withToolCallOrdering`).
+ */
+export function workersAIModel(binding: Ai, modelId: string, runId: string): LanguageModel {
+  return createWorkersAI({ binding: withToolCallOrdering(binding) }).chat<string>(modelId, workersAISettings(runId));
+}
+
+/**
+ * The one place that picks the agent's model, in DESIGN.md's order: the Workers AI binding, Workers
+ * AI over REST, an OpenAI-compatible server, else the offline planner. Tests pass their own model
+ * to `runAgent` instead of patching this.
+ */
+export function resolveAgentModel({
+  locale,
+  runId,
+  env = process.env,
+}: {
+  locale: Locale;
+  runId: string;
+  env?: Env;
+}): AgentModel {
+  const modelId = env.AGENT_MODEL || DEFAULT_AGENT_MODEL;
+  const settings = workersAISettings(runId);
+
+  const binding = aiBinding();
+  if (binding) {
+    return {
+      model: workersAIModel(binding, modelId, runId),
+      name: modelId,
+      kind: "workers-ai-binding",
+      estimatedUsage: false,
+    };
+  }
+  if (env.CLOUDFLARE_ACCOUNT_ID && env.CLOUDFLARE_API_TOKEN) {
+    const workersai = createWorkersAI({ accountId: env.CLOUDFLARE_ACCOUNT_ID, apiKey: env.CLOUDFLARE_API_TOKEN });
+    return {
+      model: workersai.chat<string>(modelId, settings),
+      name: modelId,
+      kind: "workers-ai-rest",
+      estimatedUsage: false,
+    };
+  }
+  if (env.OPENAI_COMPATIBLE_BASE_URL) {
+    const name = env.OPENAI_COMPATIBLE_MODEL || "gemma3";
+    const provider = createOpenAICompatible({
+      name: "openai-compatible",
+      baseURL: env.OPENAI_COMPATIBLE_BASE_URL,
+      apiKey: env.OPENAI_COMPATIBLE_API_KEY,
+      includeUsage: true,
+    });
+    return { model: provider.chatModel(name), name, kind: "openai-compatible", estimatedUsage: false };
+  }
+  return { model: createOfflinePlanner({ locale }), name: OFFLINE_PLANNER_ID, kind: "offline", estimatedUsage: true };
+}

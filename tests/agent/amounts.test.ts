@@ -1,0 +1,172 @@
+import { describe, expect, it } from "vitest";
+import { findAmounts, type MoneyAmount, unverifiedAmounts } from "@/lib/agent/amounts";
+
+const NBSP = "\u00a0";
+const values = (text: string) => findAmounts(text).map((amount) => amount.value);
+
+describe("findAmounts", () => {
+  it.each<[string, MoneyAmount[]]>([
+    ["1,4 millones", [{ value: 1_400_000, currency: null, raw: "1,4 millones" }]],
+    ["$2.500.000", [{ value: 2_500_000, currency: null, raw: "$2.500.000" }]],
+    ["USD 1,200", [{ value: 1200, currency: "USD", raw: "USD 1,200" }]],
+    ["COP 2.500.000", [{ value: 2_500_000, currency: "COP", raw: "COP 2.500.000" }]],
+    [`$${NBSP}1.800.000`, [{ value: 1_800_000, currency: null, raw: `$${NBSP}1.800.000` }]],
+    [`COP${NBSP}1,800,000`, [{ value: 1_800_000, currency: "COP", raw: `COP${NBSP}1,800,000` }]],
+    ["350 mil", [{ value: 350_000, currency: null, raw: "350 mil" }]],
+    ["1.5M", [{ value: 1_500_000, currency: null, raw: "1.5M" }]],
+    ["1,5 M", [{ value: 1_500_000, currency: null, raw: "1,5 M" }]],
+    ["350k", [{ value: 350_000, currency: null, raw: "350k" }]],
+    ["$5m", [{ value: 5_000_000, currency: null, raw: "$5m" }]],
+    ["2 millones de pesos", [{ value: 2_000_000, currency: "COP", raw: "2 millones de pesos" }]],
+    ["1.2 million pesos", [{ value: 1_200_000, currency: "COP", raw: "1.2 million pesos" }]],
+    ["$3,500,000 COP", [{ value: 3_500_000, currency: "COP", raw: "$3,500,000 COP" }]],
+    ["COP $1.800.000", [{ value: 1_800_000, currency: "COP", raw: "COP $1.800.000" }]],
+    ["US$ 1,200", [{ value: 1200, currency: "USD", raw: "US$ 1,200" }]],
+    ["1.200 dólares", [{ value: 1200, currency: "USD", raw: "1.200 dólares" }]],
+    ["2,500 dollars", [{ value: 2500, currency: "USD", raw: "2,500 dollars" }]],
+    ["$500", [{ value: 500, currency: null, raw: "$500" }]],
+    ["4.500.000", [{ value: 4_500_000, currency: null, raw: "4.500.000" }]],
+    ["1.234.567,50", [{ value: 1_234_567.5, currency: null, raw: "1.234.567,50" }]],
+    ["1,234,567.50", [{ value: 1_234_567.5, currency: null, raw: "1,234,567.50" }]],
+    ["2 mil millones", [{ value: 2_000_000_000, currency: null, raw: "2 mil millones" }]],
+    ["3 mil dólares", [{ value: 3000, currency: "USD", raw: "3 mil dólares" }]],
+  ])("%s", (text, expected) => {
+    expect(findAmounts(text)).toEqual(expected);
+  });
+
+  it("reads both ends of a range, the left end borrowing the right end's unit and currency", () => {
+    expect(findAmounts("entre 1,4 y 2 millones")).toEqual([
+      { value: 1_400_000, currency: null, raw: "1,4" },
+      { value: 2_000_000, currency: null, raw: "2 millones" },
+    ]);
+    expect(values("de $1.800.000 a $2.800.000")).toEqual([1_800_000, 2_800_000]);
+    expect(values("1.8–2.8 millones")).toEqual([1_800_000, 2_800_000]);
+    expect(values("$1.8M–$2.8M")).toEqual([1_800_000, 2_800_000]);
+    expect(values("between 1.4 and 2 million")).toEqual([1_400_000, 2_000_000]);
+    expect(values("1-2 millones")).toEqual([1_000_000, 2_000_000]);
+    expect(findAmounts("de 1,8 a 2,8 millones de pesos").map((a) => a.currency)).toEqual(["COP", "COP"]);
+    expect(findAmounts("USD 1,200–1,500")).toEqual([
+      { value: 1200, currency: "USD", raw: "USD 1,200" },
+      { value: 1500, currency: "USD", raw: "1,500" },
+    ]);
+  });
+
+  it("reads the ranges Intl writes for each locale", () => {
+    const es = new Intl.NumberFormat("es-CO", { style: "currency", currency: "COP", maximumFractionDigits: 0 });
+    const en = new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency: "COP",
+      currencyDisplay: "code",
+      maximumFractionDigits: 0,
+    });
+    expect(values(`${es.format(1_800_000)} – ${es.format(2_600_000)}`)).toEqual([1_800_000, 2_600_000]);
+    expect(findAmounts(`${en.format(1_800_000)} – ${en.format(2_600_000)}`).map((a) => [a.value, a.currency])).toEqual([
+      [1_800_000, "COP"],
+      [2_600_000, "COP"],
+    ]);
+  });
+
+  it("does not scale a left end that is already a larger figure", () => {
+    expect(values("entre $500 y $2 millones")).toEqual([500, 2_000_000]);
+    expect(values("en 2025 y 2 millones")).toEqual([2_000_000]);
+  });
+
+  it.each([
+    "4–6 semanas",
+    "6 weeks",
+    "de 2 a 4 semanas",
+    "en 2026",
+    "desde 2025-2026",
+    "3 %",
+    "15%",
+    "1.500 %",
+    "+57 300 555 0123",
+    "3005550123",
+    "300-555-0123",
+    "300.555.0123",
+    "5 proyectos",
+    "5",
+    "1,4",
+    "1.5",
+    "1.º lugar",
+    "3er paso",
+    "2nd step",
+    "#1",
+    "website-with-blog",
+    "plan-2000",
+    "12.05.2026",
+    "12/05/2026",
+    "2026-05-12",
+    "5 de mayo de 2026",
+    "May 5, 2026",
+    "a las 10:30",
+    "v4.0.0",
+    "1920x1080",
+    "1500px",
+    "5 m",
+    "7,000 tokens",
+    "10,000 neuronas",
+    "1.000–2.000 visitas",
+    "2 millones de visitas",
+    "10k users",
+    "https://wa.me/573005550123",
+    "/es/quote?service=web-2024",
+  ])("%s is not money", (text) => {
+    expect(findAmounts(text)).toEqual([]);
+  });
+
+  it("finds every amount of an answer in order, leaving the rest alone", () => {
+    const answer =
+      "Para tu panadería: **$ 1.800.000 – $ 2.600.000** (COP), en 4–6 semanas. Un blog suma 350 mil. " +
+      "Escríbenos al +57 300 555 0123 o pide la cotización: /es/quote?service=website-with-blog. 3 % de descuento en 2026.";
+    expect(findAmounts(answer).map((a) => a.raw)).toEqual(["$ 1.800.000", "$ 2.600.000", "350 mil"]);
+  });
+});
+
+describe("unverifiedAmounts", () => {
+  const tools = [{ ok: true, price: { min: 1_800_000, max: 2_600_000, currency: "COP" }, weeks: { min: 4, max: 6 } }];
+
+  it("accepts a tool's number written in any format", () => {
+    const answer = "Entre $1.800.000 y $2.600.000; o sea 1,8 millones, COP 1,800,000, 1.8M o 2,6 millones de pesos.";
+    expect(unverifiedAmounts(answer, tools)).toEqual([]);
+  });
+
+  it("lists amounts no tool returned, once per value and text, in order", () => {
+    const answer = "Cuesta $2.000.000, más 350 mil por el blog; $2.000.000 en total, o 2 millones. Base: $1.800.000.";
+    expect(unverifiedAmounts(answer, tools)).toEqual([
+      { value: 2_000_000, currency: null, raw: "$2.000.000" },
+      { value: 350_000, currency: null, raw: "350 mil" },
+      { value: 2_000_000, currency: null, raw: "2 millones" },
+    ]);
+  });
+
+  it("finds numbers inside strings, nested arrays and JSON text, and survives cycles", () => {
+    const cyclic: Record<string, unknown> = { note: "Desde COP 1,800,000" };
+    cyclic.self = cyclic;
+    const results = [
+      cyclic,
+      [["precio base 2.600.000"]],
+      JSON.stringify({ extra: 350000 }),
+      "el plan cuesta 1,2 millones",
+      "id 4200000",
+    ];
+    const answer = "$1.800.000, $2.600.000, 350 mil, 1.200.000 pesos, $4.200.000 y $9.900.000";
+    expect(unverifiedAmounts(answer, results).map((a) => a.raw)).toEqual(["$9.900.000"]);
+  });
+
+  it("lists everything when no tool ran", () => {
+    expect(unverifiedAmounts("USD 1,200", []).map((a) => a.value)).toEqual([1200]);
+    expect(unverifiedAmounts("Sin precios, 4–6 semanas.", [])).toEqual([]);
+  });
+
+  it("stays fast on a long answer and large tool results", () => {
+    const answer = "Entre $1.800.000 y 2,6 millones, 4–6 semanas, +57 300 555 0123. ".repeat(60);
+    const results = Array.from({ length: 200 }, (_, i) => ({
+      id: `s-${i}`,
+      snippet: `Desde $${i}.500.000 en ${i} semanas`,
+    }));
+    const start = performance.now();
+    unverifiedAmounts(answer, results);
+    expect(performance.now() - start).toBeLessThan(50);
+  });
+});
