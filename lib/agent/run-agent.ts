@@ -173,7 +173,9 @@ export function runAgent(options: AgentRunOptions): ReadableStream<import("ai").
           },
         })) {
           writer.write(chunk);
-          if (chunk.type === "finish-step") writer.write({ type: "data-budget", data: snapshot() });
+          if (chunk.type === "finish-step")
+            // Transient: the page moves its meter from it; it is not kept in the message.
+            writer.write({ type: "data-budget", data: snapshot(), transient: true });
         }
       } catch (error) {
         modelError = error;
