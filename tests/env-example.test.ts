@@ -1,0 +1,44 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+// Every variable the code reads is documented in .env.example (with its one-line comment), so a
+// studio deploying the site never meets an undocumented setting.
+const SOURCES = ["app", "lib", "scripts", "next.config.ts", "playwright.config.ts"];
+const NOT_SETTINGS = new Set(["NODE_ENV", "PATH", "CI"]);
+
+function files(entry: string): string[] {
+  if (statSync(entry).isFile()) return [entry];
+  return readdirSync(entry).flatMap((name) => files(path.join(entry, name)));
+}
+
+function variablesRead(): Set<string> {
+  const names = new Set<string>();
+  for (const file of SOURCES.flatMap(files).filter((f) => /\.(ts|tsx|mjs)$/.test(f))) {
+    const text = readFileSync(file, "utf8");
+    for (const match of text.matchAll(/(?:process\.env\.|\benv\.|get\(\s*"|get,\s*")([A-Z][A-Z0-9_]{2,})/g)) {
+      if (match[1] && !NOT_SETTINGS.has(match[1])) names.add(match[1]);
+    }
+  }
+  return names;
+}
+
+describe(".env.example", () => {
+  const example = readFileSync(".env.example", "utf8");
+  const documented = new Map(
+    [...example.matchAll(/((?:^#.*\n)*)^([A-Z][A-Z0-9_]+)=/gm)].map((match) => [match[2], match[1]?.trim() ?? ""]),
+  );
+
+  it("lists every variable the code reads", () => {
+    const read = variablesRead();
+    expect(read.size).toBeGreaterThan(10);
+    expect([...read].filter((name) => !documented.has(name)).sort()).toEqual([]);
+  });
+
+  it("explains each variable in a comment above it", () => {
+    for (const [name, comment] of documented) {
+      const own = comment || example.slice(0, example.indexOf(`${name}=`)).trimEnd().split("\n").at(-2);
+      expect(own, name).toBeTruthy();
+    }
+  });
+});
