@@ -37,7 +37,13 @@ describe(".env.example", () => {
 
   it("explains each variable in a comment above it", () => {
     for (const [name, comment] of documented) {
-      const own = comment || example.slice(0, example.indexOf(`${name}=`)).trimEnd().split("\n").at(-2);
+      const own =
+        comment ||
+        example
+          .slice(0, example.indexOf(`${name}=`))
+          .trimEnd()
+          .split("\n")
+          .at(-2);
       expect(own, name).toBeTruthy();
     }
   });

@@ -12,6 +12,8 @@ export type RunRecord = {
   toolResults: unknown[];
   /** Whether the visitor has seen anything yet (text or a tool step). */
   shown: boolean;
+  /** How the last model call ended ("error" when its stream was cut off). */
+  lastFinishReason?: string;
 };
 
 /** Start index of a link that is still being written, or the end of the text. */
@@ -41,6 +43,7 @@ export function answerTransform<TOOLS extends ToolSet>(
     const pending = new Map<string, string>();
     let stepText = "";
     let stepToolInput = "";
+    let stepOpen = false;
 
     const allowedUrls = () =>
       record.toolResults.flatMap((result) => JSON.stringify(result).match(/https:\/\/wa\.me\/[^"\s]+/g) ?? []);
@@ -72,6 +75,7 @@ export function answerTransform<TOOLS extends ToolSet>(
           }
           case "text-end": {
             const out = release(part.id, strippers.get(part.id)?.flush() ?? "", true);
+            strippers.delete(part.id);
             if (out) controller.enqueue({ type: "text-delta", id: part.id, text: out });
             controller.enqueue(part);
             return;
@@ -88,7 +92,23 @@ export function answerTransform<TOOLS extends ToolSet>(
             record.toolResults.push(part.output);
             controller.enqueue(part);
             return;
+          case "error":
+            // The call failed mid-way: show what it had written so far, and count what it spent.
+            for (const [id, stripper] of strippers) {
+              const out = release(id, stripper.flush(), true);
+              if (out) controller.enqueue({ type: "text-delta", id, text: out });
+            }
+            strippers.clear();
+            record.lastFinishReason = "error";
+            controller.enqueue(part);
+            return;
+          case "start-step":
+            stepOpen = true;
+            controller.enqueue(part);
+            return;
           case "finish-step":
+            stepOpen = false;
+            record.lastFinishReason = part.finishReason;
             budget.recordCall(
               {
                 inputTokens: part.usage.inputTokens,
@@ -105,6 +125,12 @@ export function answerTransform<TOOLS extends ToolSet>(
           default:
             controller.enqueue(part);
         }
+      },
+      flush() {
+        // A call whose stream broke never finished its step, but its tokens were spent.
+        if (!stepOpen) return;
+        budget.recordCall({}, estimateTokens(stepText) + estimateJsonTokens(stepToolInput));
+        record.stepTexts.push(stepText);
       },
     });
   };

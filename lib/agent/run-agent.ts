@@ -137,7 +137,11 @@ export function runAgent(options: AgentRunOptions): ReadableStream<import("ai").
           temperature: AGENT_TEMPERATURE,
           maxRetries: 0,
           abortSignal: signal,
-          stopWhen: [isStepCount(AGENT_LIMITS.maxSteps), ({ steps }) => finalStep !== null && steps.length > finalStep],
+          // Counted by the budget, not by `steps`: a call whose stream failed is not a step but was paid for.
+          stopWhen: [
+            isStepCount(AGENT_LIMITS.maxSteps),
+            () => budget.modelCalls >= AGENT_LIMITS.maxSteps || (finalStep !== null && budget.modelCalls > finalStep),
+          ],
           prepareStep: ({ stepNumber, steps, messages }) => {
             for (const step of steps) {
               for (const part of step.content) {
@@ -151,6 +155,7 @@ export function runAgent(options: AgentRunOptions): ReadableStream<import("ai").
                 }
               }
             }
+            if (budget.modelCalls >= AGENT_LIMITS.maxSteps) internal.abort(new Error("step_limit"));
             const compact = compactRefusals(messages, refusals);
             const base = systemTokens + messagesTokens(compact);
             const plan = budget.plan(stepNumber, { withTools: base + schemaTokens, withoutTools: base });
@@ -188,7 +193,7 @@ export function runAgent(options: AgentRunOptions): ReadableStream<import("ai").
       const clientAborted = options.signal?.aborted === true && !timeout.signal.aborted;
       const reason: DoneReason = timeout.signal.aborted
         ? "timeout"
-        : modelError && !clientAborted
+        : (modelError || record.lastFinishReason === "error") && !clientAborted
           ? "model_error"
           : budget.stoppedByBudget
             ? "token_budget"

@@ -151,7 +151,9 @@ export function planNext(locale: Locale, prompt: LanguageModelV4Prompt, toolsOff
   const alike = (a: string, b: string) => a.startsWith(b) || b.startsWith(a);
   const extraIds = ((service?.extras as { id: string; name: string }[] | undefined) ?? [])
     .filter((extra) =>
-      stems(`${extra.name} ${extra.id}`).some((stem) => !serviceWords.has(stem) && goalStems.some((g) => alike(g, stem))),
+      stems(`${extra.name} ${extra.id}`).some(
+        (stem) => !serviceWords.has(stem) && goalStems.some((g) => alike(g, stem)),
+      ),
     )
     .map((extra) => extra.id);
   // Both in one call, as a model may: each model call re-sends everything before it.

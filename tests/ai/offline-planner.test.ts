@@ -26,7 +26,9 @@ async function plan(goal: string, locale: Locale) {
     .filter((c): c is Extract<UIMessageChunk, { type: "text-delta" }> => c.type === "text-delta")
     .map((c) => c.delta)
     .join("");
-  const tools = chunks.filter((c) => c.type === "tool-input-available").map((c) => (c as { toolName: string }).toolName);
+  const tools = chunks
+    .filter((c) => c.type === "tool-input-available")
+    .map((c) => (c as { toolName: string }).toolName);
   const inputs = chunks
     .filter((c) => c.type === "tool-input-available")
     .map((c) => (c as { input: Record<string, unknown> }).input);
@@ -47,7 +49,12 @@ describe("the offline planner", () => {
     expect(run.text).toContain(formatCop(estimate.price.max, locale));
     expect(run.text).toContain(formatWeeks(estimate.weeks, locale));
     expect(run.text).toContain(`(/${locale}/quote?service=website-with-blog)`);
-    expect(run.done).toMatchObject({ reason: "answered", unverifiedAmounts: [], model: "offline-planner", toolCalls: 4 });
+    expect(run.done).toMatchObject({
+      reason: "answered",
+      unverifiedAmounts: [],
+      model: "offline-planner",
+      toolCalls: 4,
+    });
     expect(run.done.usage.estimated).toBe(true);
     console.log(
       `offline bakery run (${locale}): ${run.done.modelCalls} calls, ${run.done.usage.inputTokens} input + ${run.done.usage.outputTokens} output tokens`,
