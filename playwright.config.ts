@@ -6,8 +6,9 @@ import { defineConfig, devices } from "@playwright/test";
  * Both serve the one build `npm run build:worker` makes. With BASE_URL set, the suite runs once
  * against that deployment and starts no server.
  */
-const NODE_PORT = 3100;
-const WORKER_PORT = 8787;
+// Ports can move (E2E_NODE_PORT, E2E_WORKER_PORT) when a second suite runs on the same machine.
+const NODE_PORT = Number(process.env.E2E_NODE_PORT ?? 3100);
+const WORKER_PORT = Number(process.env.E2E_WORKER_PORT ?? 8787);
 const baseUrl = process.env.BASE_URL;
 
 const chromium = {
@@ -55,7 +56,7 @@ export default defineConfig({
           timeout: 60_000,
         },
         {
-          command: `node scripts/node22.mjs wrangler dev --env local --ip 127.0.0.1 --port ${WORKER_PORT} --show-interactive-dev-session=false`,
+          command: `node scripts/node22.mjs wrangler dev --env local --ip 127.0.0.1 --port ${WORKER_PORT} --inspector-port ${WORKER_PORT + 1000} --show-interactive-dev-session=false`,
           url: `http://127.0.0.1:${WORKER_PORT}/api/health`,
           reuseExistingServer: !process.env.CI,
           timeout: 120_000,
