@@ -5,7 +5,7 @@ import type { LanguageModel } from "ai";
 import { createWorkersAI } from "workers-ai-provider";
 import type { Locale } from "@/lib/i18n/config";
 import { createOfflinePlanner, OFFLINE_PLANNER_ID } from "./offline-planner";
-import { withToolCallOrdering } from "./workers-ai-binding";
+import { fetchWithToolCallOrdering, withToolCallOrdering } from "./workers-ai-binding";
 
 export const DEFAULT_AGENT_MODEL = "@cf/google/gemma-4-26b-a4b-it";
 
@@ -45,6 +45,19 @@ export function workersAIModel(binding: Ai, modelId: string, runId: string): Lan
   return createWorkersAI({ binding: withToolCallOrdering(binding) }).chat<string>(modelId, workersAISettings(runId));
 }
 
+/** The same model over Workers AI's REST API, with the same repair on its streams. */
+export function workersAIRestModel(
+  credentials: { accountId: string; apiKey: string; fetch?: typeof fetch },
+  modelId: string,
+  runId: string,
+): LanguageModel {
+  const { fetch: fetcher, ...account } = credentials;
+  return createWorkersAI({ ...account, fetch: fetchWithToolCallOrdering(fetcher) }).chat<string>(
+    modelId,
+    workersAISettings(runId),
+  );
+}
+
 /**
  * The one place that picks the agent's model, in DESIGN.md's order: the Workers AI binding, Workers
  * AI over REST, an OpenAI-compatible server, else the offline planner. Tests pass their own model
@@ -60,7 +73,6 @@ export function resolveAgentModel({
   env?: Env;
 }): AgentModel {
   const modelId = env.AGENT_MODEL || DEFAULT_AGENT_MODEL;
-  const settings = workersAISettings(runId);
 
   const binding = aiBinding();
   if (binding) {
@@ -72,9 +84,12 @@ export function resolveAgentModel({
     };
   }
   if (env.CLOUDFLARE_ACCOUNT_ID && env.CLOUDFLARE_API_TOKEN) {
-    const workersai = createWorkersAI({ accountId: env.CLOUDFLARE_ACCOUNT_ID, apiKey: env.CLOUDFLARE_API_TOKEN });
     return {
-      model: workersai.chat<string>(modelId, settings),
+      model: workersAIRestModel(
+        { accountId: env.CLOUDFLARE_ACCOUNT_ID, apiKey: env.CLOUDFLARE_API_TOKEN },
+        modelId,
+        runId,
+      ),
       name: modelId,
       kind: "workers-ai-rest",
       estimatedUsage: false,

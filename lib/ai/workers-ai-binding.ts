@@ -138,6 +138,23 @@ function toolCallOrdering(): TransformStream<Uint8Array, Uint8Array> {
 
 type Run = (model: string, inputs: Record<string, unknown>, options?: AiOptions) => Promise<unknown>;
 
+/**
+ * `fetch` for Workers AI over REST (`next dev` with an API token), with the same repair on
+ * streamed responses: the provider parses REST streams with the same code as the binding's.
+ */
+export function fetchWithToolCallOrdering(fetcher: typeof fetch = fetch): typeof fetch {
+  return async (input, init) => {
+    const response = await fetcher(input, init);
+    const streamed = response.headers.get("content-type")?.includes("text/event-stream");
+    if (!streamed || !response.body) return response;
+    return new Response(response.body.pipeThrough(toolCallOrdering()), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  };
+}
+
 /** The `AI` binding with streamed tool calls put back in order; everything else is the binding's. */
 export function withToolCallOrdering(binding: Ai): Ai {
   const run: Run = async (model, inputs, options) => {

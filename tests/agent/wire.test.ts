@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type AgentRunSummary, runAgent } from "@/lib/agent/run-agent";
 import { TOOL_NAMES } from "@/lib/agent/tools";
 import type { DoneData } from "@/lib/agent/types";
-import { DEFAULT_AGENT_MODEL, workersAIModel } from "@/lib/ai/providers";
+import { DEFAULT_AGENT_MODEL, workersAIModel, workersAIRestModel } from "@/lib/ai/providers";
 import { withToolCallOrdering } from "@/lib/ai/workers-ai-binding";
 import { estimateQuote } from "@/lib/quote/estimate";
 import { readChunks } from "@/tests/support/scripted-model";
@@ -302,5 +302,33 @@ describe("withToolCallOrdering", () => {
       args.slice(36, 48),
       args.slice(48),
     ]);
+  });
+});
+
+describe("Workers AI over REST", () => {
+  it("keeps the name of a call whose arguments arrive before its name there too", async () => {
+    const steps = [
+      openAIStep({ text: "Busco el servicio. ", calls: [search, getService], argsFirst: true }),
+      openAIStep({ text: "Encontré la tienda en línea." }),
+    ];
+    let call = 0;
+    const fakeFetch: typeof fetch = async () =>
+      new Response(sseText(steps[call++] ?? openAIStep({ text: "…" })), {
+        headers: { "content-type": "text/event-stream" },
+      });
+    const chunks = await readChunks(
+      runAgent({
+        goal: "Quiero una tienda online",
+        locale: "es",
+        studio: "Taller Norte",
+        model: workersAIRestModel({ accountId: "acc", apiKey: "key", fetch: fakeFetch }, DEFAULT_AGENT_MODEL, RUN_ID),
+        modelName: DEFAULT_AGENT_MODEL,
+      }),
+    );
+    const names = chunks
+      .filter((c) => c.type === "tool-input-available")
+      .map((c) => (c as { toolName: string }).toolName);
+    expect(names).toEqual(["search_site", "get_service"]);
+    expect(chunks.filter((c) => c.type === "tool-input-error")).toEqual([]);
   });
 });
