@@ -2,6 +2,7 @@ import type { MetadataRoute } from "next";
 import { SITE } from "@/lib/content/site";
 import { LOCALES, type Locale, switchLocalePath } from "@/lib/i18n/config";
 import { siteUrl } from "@/lib/site/metadata";
+import { LAB_PAGES } from "@/lib/site/nav";
 import { paths } from "@/lib/site/paths";
 
 function pagesOf(locale: Locale): string[] {
@@ -15,6 +16,7 @@ function pagesOf(locale: Locale): string[] {
     ...SITE.posts[locale].map((post) => paths.post(locale, post.slug)),
     paths.faq(locale),
     paths.lab(locale),
+    ...Object.values(LAB_PAGES).map((page) => page(locale)),
     paths.quote(locale),
     paths.contact(locale),
   ];

@@ -12,4 +12,6 @@ export function navHref(locale: Locale, item: NavItem): string {
  * Lab entries that have a page of their own. An entry not listed here is shown on the Lab index
  * without a link, so the index never links to a 404.
  */
-export const LAB_PAGES: Partial<Record<"agent" | "assistant" | "reviewer", (locale: Locale) => string>> = {};
+export const LAB_PAGES: Partial<Record<"agent" | "assistant" | "reviewer", (locale: Locale) => string>> = {
+  agent: (locale) => `/${locale}/lab/agent`,
+};

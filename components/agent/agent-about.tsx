@@ -1,0 +1,46 @@
+import { AGENT_LIMITS, AGENT_RUN_UNITS, AGENT_TIMEOUT_MS } from "@/lib/agent/limits";
+import type { Locale } from "@/lib/i18n/config";
+import type { Dictionary } from "@/lib/i18n/dictionary";
+import { fill, formatCount } from "./copy";
+
+type Props = { locale: Locale; about: Dictionary["agent"]["about"] };
+
+/** What the agent can and cannot do, its tools and its limits: server-rendered, no JavaScript. */
+export function AgentAbout({ locale, about }: Props) {
+  const limits = fill(about.limitsBody, {
+    modelCalls: AGENT_LIMITS.maxSteps,
+    toolCalls: AGENT_LIMITS.maxToolCalls,
+    tokens: formatCount(AGENT_LIMITS.tokenBudget, locale),
+    seconds: AGENT_TIMEOUT_MS / 1000,
+    units: AGENT_RUN_UNITS,
+  });
+  return (
+    <aside className="agent-about" aria-labelledby="agent-about-title">
+      <h2 id="agent-about-title">{about.title}</h2>
+      <h3>{about.can}</h3>
+      <ul>
+        {about.canItems.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+      <h3>{about.cannot}</h3>
+      <ul>
+        {about.cannotItems.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+      <h3>{about.tools}</h3>
+      <ul className="agent-about__tools">
+        {Object.entries(about.toolItems).map(([name, description]) => (
+          <li key={name}>
+            <code>{name}</code> {description}
+          </li>
+        ))}
+      </ul>
+      <h3>{about.limits}</h3>
+      <p>{limits}</p>
+      <h3>{about.model}</h3>
+      <p>{about.modelBody}</p>
+    </aside>
+  );
+}

@@ -1,0 +1,32 @@
+import Link from "next/link";
+import { Fragment } from "react";
+import type { MoneyAmount } from "@/lib/agent/amounts";
+import type { AgentCopy } from "./copy";
+
+type Props = { amounts: MoneyAmount[]; calculatorHref: string; copy: AgentCopy };
+
+/** Amounts in the answer that no tool returned: the visitor checks them in the calculator first. */
+export function AmountWarning({ amounts, calculatorHref, copy }: Props) {
+  const raws = [...new Set(amounts.map((amount) => amount.raw))];
+  const [before = "", after = ""] = copy.warning.body.split("{amounts}");
+  return (
+    <div className="notice notice--warning agent-warning" data-testid="agent-amount-warning">
+      <p>
+        <strong>{copy.warning.title}</strong>
+      </p>
+      <p>
+        {before}
+        {raws.map((raw, index) => (
+          <Fragment key={raw}>
+            {index > 0 ? ", " : null}
+            <strong className="agent-warning__amount">{raw}</strong>
+          </Fragment>
+        ))}
+        {after}
+      </p>
+      <p>
+        <Link href={calculatorHref}>{copy.warning.link}</Link>
+      </p>
+    </div>
+  );
+}

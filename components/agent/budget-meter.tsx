@@ -1,0 +1,102 @@
+import { AGENT_LIMITS } from "@/lib/agent/limits";
+import type { BudgetData, DoneData } from "@/lib/agent/types";
+import { OFFLINE_PLANNER_NAME } from "./constants";
+import { fill, formatCount, type ViewContext } from "./copy";
+
+type Props = {
+  budget: BudgetData | null;
+  done: DoneData | null;
+  /** From the response headers, before the first step. */
+  model: string | null;
+  unitsLeft: number | null;
+  stopped: boolean;
+  view: ViewContext;
+};
+
+/**
+ * The run's limits as it moves: model calls of 5, tool calls of 6, tokens of 7,000, then why it
+ * ended, which model answered and what it spent. Every row is there from the start (with a dash),
+ * so nothing below moves when the values arrive.
+ */
+export function BudgetMeter({ budget, done, model, unitsLeft, stopped, view }: Props) {
+  const { copy, locale } = view;
+  const m = copy.meter;
+  const usage = done?.usage;
+  const bars = [
+    {
+      id: "model-calls",
+      label: m.modelCalls,
+      value: done?.modelCalls ?? budget?.modelCalls ?? 0,
+      max: AGENT_LIMITS.maxSteps,
+    },
+    {
+      id: "tool-calls",
+      label: m.toolCalls,
+      value: done?.toolCalls ?? budget?.toolCalls ?? 0,
+      max: AGENT_LIMITS.maxToolCalls,
+    },
+    {
+      id: "tokens",
+      label: m.tokens,
+      value: usage ? usage.inputTokens + usage.outputTokens : (budget?.tokensUsed ?? 0),
+      max: budget?.tokenBudget ?? AGENT_LIMITS.tokenBudget,
+    },
+  ];
+  const answeredBy = done?.model ?? model;
+  const reason = done ? m.reasons[done.reason] : stopped ? m.reasons.stopped : null;
+  const count = (value: number) => formatCount(value, locale);
+
+  return (
+    <section className="agent-meter" aria-labelledby="agent-meter-title" data-testid="agent-meter">
+      <h2 id="agent-meter-title">{m.title}</h2>
+      <div className="agent-meter__bars">
+        {bars.map((bar) => {
+          const text = fill(m.of, { value: count(bar.value), max: count(bar.max) });
+          return (
+            <div key={bar.id} className="agent-meter__bar" data-testid={`agent-meter-${bar.id}`}>
+              <label htmlFor={`agent-meter-${bar.id}`}>{bar.label}</label>
+              <span className="agent-meter__value">{text}</span>
+              <meter
+                id={`agent-meter-${bar.id}`}
+                min={0}
+                max={bar.max}
+                value={Math.min(bar.value, bar.max)}
+                aria-valuetext={text}
+              >
+                {text}
+              </meter>
+            </div>
+          );
+        })}
+      </div>
+      <dl className="agent-meter__summary">
+        <div className="agent-meter__row agent-meter__row--wide">
+          <dt>{m.reason}</dt>
+          <dd data-testid="agent-meter-reason">{reason ?? m.pending}</dd>
+        </div>
+        <div className="agent-meter__row agent-meter__row--wide agent-meter__row--model">
+          <dt>{m.model}</dt>
+          <dd data-testid="agent-meter-model">
+            {answeredBy === OFFLINE_PLANNER_NAME ? m.offline : answeredBy ? <code>{answeredBy}</code> : m.pending}
+          </dd>
+        </div>
+        <div className="agent-meter__row agent-meter__row--wide agent-meter__row--usage">
+          <dt>{m.usage}</dt>
+          <dd data-testid="agent-meter-usage">
+            {usage
+              ? `${fill(m.usageValue, { input: count(usage.inputTokens), output: count(usage.outputTokens) })}${usage.estimated ? ` ${m.estimated}` : ""}`
+              : m.pending}
+          </dd>
+        </div>
+        <div className="agent-meter__row">
+          <dt>{m.neurons}</dt>
+          <dd data-testid="agent-meter-neurons">{usage ? count(usage.neurons) : m.pending}</dd>
+        </div>
+        <div className="agent-meter__row">
+          <dt>{m.unitsLeft}</dt>
+          <dd data-testid="agent-meter-units">{unitsLeft === null ? m.pending : count(unitsLeft)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import type { Locale } from "@/lib/i18n/config";
+import type { Dictionary } from "@/lib/i18n/dictionary";
+
+/** The console's strings, passed from the server page (the dictionaries stay off the client). */
+export type AgentCopy = Dictionary["agent"]["console"];
+
+/** Names the server knows and the tool results only name by id: service id -> name and extras. */
+export type ServiceNames = Record<string, { name: string; extras: Record<string, string> }>;
+
+/** What every step view needs besides its part. */
+export type ViewContext = {
+  copy: AgentCopy;
+  locale: Locale;
+  names: ServiceNames;
+  /** Whether the run is still streaming: a call left half-done by Stop shows as stopped. */
+  active: boolean;
+};
+
+/** Replaces each `{name}` in `template`. */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? String(values[key]) : match));
+}
+
+/**
+ * A whole number with the locale's thousands separator. Written out rather than with Intl so that
+ * the server and the browser print exactly the same text (no hydration mismatch between ICU builds).
+ */
+export function formatCount(value: number, locale: Locale): string {
+  const digits = String(Math.round(Math.abs(value)));
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, locale === "es" ? "." : ",");
+  return value < 0 ? `-${grouped}` : grouped;
+}

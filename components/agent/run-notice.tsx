@@ -1,0 +1,37 @@
+import type { Ref } from "react";
+import type { ViewContext } from "./copy";
+import { problemMessage, type RunProblem } from "./run-problems";
+
+type Props = {
+  problem: RunProblem | null;
+  stopped: boolean;
+  onRetry: () => void;
+  view: ViewContext;
+  noticeRef?: Ref<HTMLDivElement>;
+};
+
+const RETRYABLE = new Set<RunProblem["kind"]>(["network", "unavailable", "model", "unknown"]);
+
+/** Why the run stopped early, in plain words; a retry where another try can succeed. */
+export function RunNotice({ problem, stopped, onRetry, view, noticeRef }: Props) {
+  if (!problem && !stopped) return null;
+  // Only ever rendered in the browser, after a run: the reset time is in the visitor's time zone.
+  const message = problem ? problemMessage(problem, view.copy, view.locale) : view.copy.stopped;
+  return (
+    <div
+      ref={noticeRef}
+      tabIndex={-1}
+      className={problem ? "notice notice--warning agent-notice" : "notice agent-notice"}
+      role={problem ? "alert" : "status"}
+      data-testid="agent-notice"
+      data-problem={problem?.kind}
+    >
+      <p>{message}</p>
+      {problem && RETRYABLE.has(problem.kind) ? (
+        <button type="button" className="button button--ghost" onClick={onRetry}>
+          {view.copy.errors.retry}
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import type { Locale } from "@/lib/i18n/config";
+import { type AgentCopy, fill } from "./copy";
+
+/** Why a run could not start or finish, in the terms the page explains to the visitor. */
+export type RunProblem =
+  | { kind: "quota"; limit: "ip" | "site" | "burst"; resetAt: string }
+  | { kind: "unavailable" }
+  | { kind: "invalid" }
+  | { kind: "network" }
+  | { kind: "model" }
+  | { kind: "unknown" };
+
+/** Thrown by the transport's fetch for a non-2xx answer of `/api/agent`, so the chat's error carries it. */
+export class AgentRequestError extends Error {
+  constructor(readonly problem: RunProblem) {
+    super(`agent request refused: ${problem.kind}`);
+    this.name = "AgentRequestError";
+  }
+}
+
+const LIMITS = new Set(["ip", "site", "burst"]);
+
+/** Reads an error response of the route (`{ error: { code, resetAt, limit } }`, see lib/api/errors.ts). */
+export async function problemOf(response: Response, now = Date.now()): Promise<RunProblem> {
+  if (response.status === 429) {
+    const body = (await response.json().catch(() => null)) as {
+      error?: { resetAt?: unknown; limit?: unknown };
+    } | null;
+    const retryAfter = Number(response.headers.get("Retry-After"));
+    const resetAt =
+      typeof body?.error?.resetAt === "string" && !Number.isNaN(Date.parse(body.error.resetAt))
+        ? body.error.resetAt
+        : new Date(now + (Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 60) * 1000).toISOString();
+    const limit = typeof body?.error?.limit === "string" && LIMITS.has(body.error.limit) ? body.error.limit : "ip";
+    return { kind: "quota", limit: limit as "ip" | "site" | "burst", resetAt };
+  }
+  if (response.status === 503) return { kind: "unavailable" };
+  if (response.status === 400) return { kind: "invalid" };
+  return { kind: "unknown" };
+}
+
+/** The problem behind the chat's error: a refused request, a dropped connection or a failed model. */
+export function problemFromError(error: unknown): RunProblem {
+  if (error instanceof AgentRequestError) return error.problem;
+  // fetch and the stream reader fail with a TypeError when the connection drops.
+  if (error instanceof TypeError) return { kind: "network" };
+  // The route's stream sends `model_error` as its error text (lib/agent/run-agent.ts).
+  if (error instanceof Error && error.message === "model_error") return { kind: "model" };
+  return { kind: "unknown" };
+}
+
+const INTL_LOCALE: Record<Locale, string> = { es: "es-CO", en: "en-US" };
+
+function dayOf(date: Date, locale: Locale, timeZone?: string): string {
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: "short", timeZone }).format(date);
+}
+
+/** When the quota comes back, in the visitor's time zone (the browser's, unless one is given). */
+export function resetPhrase(resetAt: string, copy: AgentCopy, locale: Locale, now = new Date(), timeZone?: string) {
+  const at = new Date(resetAt);
+  const time = { hour: "numeric", minute: "2-digit", timeZoneName: "short", timeZone } as const;
+  if (dayOf(at, locale, timeZone) === dayOf(now, locale, timeZone)) {
+    return fill(copy.errors.resetAt, { time: new Intl.DateTimeFormat(INTL_LOCALE[locale], time).format(at) });
+  }
+  const day = new Intl.DateTimeFormat(INTL_LOCALE[locale], { weekday: "long", day: "numeric", month: "long", ...time });
+  return fill(copy.errors.resetOn, { time: day.format(at) });
+}
+
+/** The problem in plain words, in the page's language. */
+export function problemMessage(
+  problem: RunProblem,
+  copy: AgentCopy,
+  locale: Locale,
+  now = new Date(),
+  timeZone?: string,
+): string {
+  switch (problem.kind) {
+    case "quota": {
+      if (problem.limit === "burst") {
+        const seconds = Math.max(1, Math.ceil((Date.parse(problem.resetAt) - now.getTime()) / 1000));
+        return fill(copy.errors.quotaBurst, { seconds });
+      }
+      const time = resetPhrase(problem.resetAt, copy, locale, now, timeZone);
+      return fill(problem.limit === "site" ? copy.errors.quotaSite : copy.errors.quotaIp, { time });
+    }
+    case "unavailable":
+      return copy.errors.unavailable;
+    case "invalid":
+      return copy.errors.invalid;
+    case "network":
+      return copy.errors.network;
+    case "model":
+      return copy.errors.model;
+    default:
+      return copy.errors.unknown;
+  }
+}

@@ -1,0 +1,84 @@
+import type { ReactNode } from "react";
+import type { AgentToolName } from "@/lib/agent/tools";
+import type { ViewContext } from "../copy";
+import type { AgentToolPart } from "../read-run";
+
+export type CardStatus = "streaming" | "running" | "done" | "refused" | "stopped";
+
+/** The status of a call whose input is still arriving or whose result hasn't come back yet. */
+export function pendingStatus(state: "input-streaming" | "input-available", active: boolean): CardStatus {
+  if (!active) return "stopped";
+  return state === "input-streaming" ? "streaming" : "running";
+}
+
+type Props = {
+  /** The tool's name as the model called it. */
+  tool: string;
+  title: string;
+  status: CardStatus;
+  input: unknown;
+  view: ViewContext;
+  children?: ReactNode;
+};
+
+/** The frame of one tool call in the timeline: what it is doing, its arguments, then its result. */
+export function ToolCard({ tool, title, status, input, view, children }: Props) {
+  return (
+    <article
+      className={`agent-tool agent-tool--${status}`}
+      data-testid="agent-tool"
+      data-tool={tool}
+      data-state={status}
+    >
+      <header className="agent-tool__head">
+        <h3 className="agent-tool__title">{title}</h3>
+        <span className="agent-tool__status">{view.copy.states[status]}</span>
+      </header>
+      <ToolArguments input={input} view={view} />
+      {children}
+    </article>
+  );
+}
+
+function show(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (Array.isArray(value) && value.every((item) => typeof item === "string")) return value.join(", ");
+  return JSON.stringify(value) ?? "";
+}
+
+/**
+ * The call's arguments as the model sent them, whatever their shape: a refused call may carry
+ * arguments that match no schema, or text that isn't JSON at all.
+ */
+export function ToolArguments({ input, view }: { input: unknown; view: ViewContext }) {
+  const entries =
+    input && typeof input === "object" && !Array.isArray(input)
+      ? Object.entries(input).filter(([, value]) => value !== undefined && !(Array.isArray(value) && !value.length))
+      : null;
+  return (
+    <div className="agent-args">
+      <span className="agent-args__label">{view.copy.arguments}:</span>{" "}
+      {entries ? (
+        entries.length ? (
+          entries.map(([key, value], index) => (
+            <span key={key} className="agent-args__item">
+              {index > 0 ? " · " : null}
+              <code>{key}</code> {show(value)}
+            </span>
+          ))
+        ) : (
+          <span className="muted">{view.copy.noArguments}</span>
+        )
+      ) : input === undefined || input === "" ? (
+        <span className="muted">{view.copy.noArguments}</span>
+      ) : (
+        <code>{show(input)}</code>
+      )}
+    </div>
+  );
+}
+
+export type ToolViewProps<N extends AgentToolName> = {
+  part: Extract<AgentToolPart, { type: `tool-${N}` }>;
+  view: ViewContext;
+};

@@ -1,0 +1,82 @@
+import { useChat } from "@ai-sdk/react";
+import { DefaultChatTransport } from "ai";
+import { useState } from "react";
+import type { AgentUIMessage, BudgetData } from "@/lib/agent/types";
+import type { Locale } from "@/lib/i18n/config";
+import { readRun } from "./read-run";
+import { AgentRequestError, problemFromError, problemOf, type RunProblem } from "./run-problems";
+
+/** What the response's headers say before the first step: units left today, and which model answers. */
+export type RunResponseInfo = { remaining: number | null; model: string | null };
+
+function goalOf(messages: AgentUIMessage[]): string {
+  const last = messages.findLast((message) => message.role === "user");
+  return (last?.parts ?? []).map((part) => (part.type === "text" ? part.text : "")).join("");
+}
+
+/**
+ * One agent run at a time over `useChat`: every Run starts a fresh conversation and sends the route
+ * exactly its contract, `{ goal, locale }`. The meter moves from the transient `data-budget` parts,
+ * which never enter the message.
+ */
+export function useAgentRun(locale: Locale) {
+  const [budget, setBudget] = useState<BudgetData | null>(null);
+  const [info, setInfo] = useState<RunResponseInfo | null>(null);
+  const [stopped, setStopped] = useState(false);
+  // From Run until the chat's request settles; covers the moment before the chat reports "submitted".
+  const [busy, setBusy] = useState(false);
+  const [transport] = useState(
+    () =>
+      new DefaultChatTransport<AgentUIMessage>({
+        api: "/api/agent",
+        prepareSendMessagesRequest: ({ messages }) => ({ body: { goal: goalOf(messages), locale } }),
+        // A refused request becomes a typed error (429 with its reset time, 503, 400) instead of the
+        // SDK's generic one; a granted one tells the page its quota and model before the first step.
+        fetch: async (input, init) => {
+          const response = await fetch(input, init);
+          if (!response.ok) throw new AgentRequestError(await problemOf(response));
+          const remaining = Number.parseInt(response.headers.get("X-Quota-Remaining") ?? "", 10);
+          setInfo({
+            remaining: Number.isFinite(remaining) ? remaining : null,
+            model: response.headers.get("X-Agent-Model"),
+          });
+          return response;
+        },
+      }),
+  );
+  const chat = useChat<AgentUIMessage>({
+    transport,
+    onData: (part) => {
+      if (part.type === "data-budget") setBudget(part.data);
+    },
+  });
+
+  const running = busy || chat.status === "submitted" || chat.status === "streaming";
+  const message = chat.messages.findLast((m) => m.role === "assistant");
+  const view = readRun(message);
+  const started = chat.messages.length > 0;
+  // A stream that ended without its `data-done` was cut off on the way.
+  const problem: RunProblem | null = chat.error
+    ? problemFromError(chat.error)
+    : started && !running && !stopped && !view.done
+      ? { kind: "network" }
+      : null;
+
+  function run(goal: string) {
+    setBudget(null);
+    setInfo(null);
+    setStopped(false);
+    setBusy(true);
+    chat.setMessages([]);
+    void chat.sendMessage({ text: goal }).finally(() => setBusy(false));
+  }
+
+  function stop() {
+    setStopped(true);
+    void chat.stop();
+  }
+
+  return { running, started, view, budget, info, stopped, problem, run, stop };
+}
+
+export type AgentRun = ReturnType<typeof useAgentRun>;

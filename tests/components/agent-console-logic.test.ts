@@ -1,0 +1,142 @@
+import { describe, expect, it } from "vitest";
+import { agentRequestSchema } from "@/app/api/agent/schema";
+import { GOAL_MAX_LENGTH, OFFLINE_PLANNER_NAME } from "@/components/agent/constants";
+import { formatCount } from "@/components/agent/copy";
+import { safeLink } from "@/components/agent/links";
+import { readRun } from "@/components/agent/read-run";
+import { AgentRequestError, problemFromError, problemMessage, problemOf } from "@/components/agent/run-problems";
+import type { AgentUIMessage } from "@/lib/agent/types";
+import { OFFLINE_PLANNER_ID } from "@/lib/ai/offline-planner";
+import { getDictionary } from "@/lib/i18n/dictionary";
+
+// Guards the Lab console's own logic: which links it renders, how it explains a refused request,
+// and how it splits a streamed message into plan, steps and answer.
+
+describe("the console agrees with the route", () => {
+  it("names the offline planner and limits the goal as the backend does", () => {
+    expect(OFFLINE_PLANNER_NAME).toBe(OFFLINE_PLANNER_ID);
+    expect(agentRequestSchema.safeParse({ goal: "x".repeat(GOAL_MAX_LENGTH), locale: "es" }).success).toBe(true);
+    expect(agentRequestSchema.safeParse({ goal: "x".repeat(GOAL_MAX_LENGTH + 1), locale: "es" }).success).toBe(false);
+  });
+});
+
+describe("safeLink", () => {
+  it("keeps site paths and the studio's WhatsApp, nothing else", () => {
+    expect(safeLink("/es/quote?service=landing-page#x")).toEqual({
+      kind: "site",
+      href: "/es/quote?service=landing-page#x",
+    });
+    expect(safeLink("https://wa.me/573001234567?text=Hola")?.kind).toBe("whatsapp");
+    for (const href of [
+      "//evil.example/x",
+      "/\\evil.example/x",
+      "/es/\nquote",
+      "https://evil.example/es/quote",
+      "http://wa.me/573001234567",
+      "https://wa.me.evil.example/1",
+      "https://user@wa.me/1",
+      "javascript:alert(1)",
+      "data:text/html,hi",
+      "es/quote",
+      "",
+      undefined,
+    ]) {
+      expect(safeLink(href), String(href)).toBeNull();
+    }
+  });
+});
+
+describe("a refused request in plain words", () => {
+  const copy = getDictionary("en").agent.console;
+  const now = new Date("2026-03-10T15:00:00Z");
+
+  async function quota(body: unknown, headers: Record<string, string> = {}) {
+    return problemOf(new Response(JSON.stringify(body), { status: 429, headers }), now.getTime());
+  }
+
+  it("says when the daily quota comes back, in the visitor's time zone", async () => {
+    const problem = await quota({
+      error: { code: "quota_exceeded", message: "…", resetAt: "2026-03-11T00:00:00.000Z", limit: "ip" },
+    });
+    expect(problem).toEqual({ kind: "quota", limit: "ip", resetAt: "2026-03-11T00:00:00.000Z" });
+    // UTC midnight is 7 PM the same day in Bogotá, and the next day in Madrid.
+    expect(problemMessage(problem, copy, "en", now, "America/Bogota")).toBe(
+      "You have used today's runs from this connection. They come back at 7:00 PM GMT-5 (your time).",
+    );
+    expect(problemMessage(problem, copy, "en", now, "Europe/Madrid")).toMatch(
+      /^You have used today's runs from this connection\. They come back on Wednesday, March 11 at 1:00 AM GMT\+1 \(your time\)\.$/,
+    );
+    const es = getDictionary("es").agent.console;
+    expect(problemMessage(problem, es, "es", now, "America/Bogota")).toMatch(
+      /^Ya usó las ejecuciones de hoy .* Vuelven a las 7:00/,
+    );
+  });
+
+  it("tells the site's limit and the burst limit apart", async () => {
+    const site = await quota({ error: { resetAt: "2026-03-11T00:00:00.000Z", limit: "site" } });
+    expect(problemMessage(site, copy, "en", now, "America/Bogota")).toMatch(
+      /^The Lab has used today's quota for all visitors/,
+    );
+    const burst = await quota({ error: { resetAt: "2026-03-10T15:00:42.000Z", limit: "burst" } });
+    expect(problemMessage(burst, copy, "en", now)).toBe("Too many runs in one minute. Try again in 42 seconds.");
+  });
+
+  it("falls back on Retry-After when the body has no reset time", async () => {
+    const problem = await quota({ error: { code: "quota_exceeded" } }, { "Retry-After": "90" });
+    expect(problem).toEqual({ kind: "quota", limit: "ip", resetAt: "2026-03-10T15:01:30.000Z" });
+  });
+
+  it("asks to try later on 503, and offers a retry when the connection drops", async () => {
+    const unavailable = await problemOf(new Response('{"error":{"code":"quota_unavailable"}}', { status: 503 }));
+    expect(problemMessage(unavailable, copy, "en")).toBe(copy.errors.unavailable);
+    expect(problemFromError(new AgentRequestError(unavailable))).toEqual({ kind: "unavailable" });
+    expect(problemFromError(new TypeError("Failed to fetch"))).toEqual({ kind: "network" });
+    expect(problemFromError(new Error("model_error"))).toEqual({ kind: "model" });
+  });
+});
+
+describe("readRun", () => {
+  const text = (value: string) => ({ type: "text" as const, text: value, state: "done" as const });
+  const search = {
+    type: "tool-search_site" as const,
+    toolCallId: "c1",
+    state: "output-available" as const,
+    input: { query: "bakery" },
+    output: { ok: true as const, results: [] },
+  };
+  const message = (parts: unknown[]) => ({ id: "m", role: "assistant", parts }) as AgentUIMessage;
+
+  it("reads the first call's text as the plan, later text before a tool as a note, the last as the answer", () => {
+    const run = readRun(
+      message([
+        { type: "step-start" },
+        text("Plan."),
+        search,
+        { type: "step-start" },
+        text("Checking once more."),
+        { ...search, toolCallId: "c2" },
+        { type: "step-start" },
+        text("The answer."),
+        { type: "data-done", data: {} },
+      ]),
+    );
+    expect(run.steps.map((step) => step.kind)).toEqual(["plan", "tool", "note", "tool"]);
+    expect(run.answer).toBe("The answer.");
+  });
+
+  it("shows a first call's text as the plan while it streams or after a stop, as the answer if the run ended so", () => {
+    const parts = [{ type: "step-start" }, text("All I can say is this.")];
+    expect(readRun(message(parts))).toMatchObject({ steps: [{ kind: "plan" }], answer: "" });
+    const done = { type: "data-done", data: { reason: "answered" } };
+    expect(readRun(message([...parts, done]))).toMatchObject({ steps: [], answer: "All I can say is this." });
+  });
+});
+
+describe("formatCount", () => {
+  it("groups thousands as each locale writes them", () => {
+    expect(formatCount(7000, "en")).toBe("7,000");
+    expect(formatCount(7000, "es")).toBe("7.000");
+    expect(formatCount(1234567, "es")).toBe("1.234.567");
+    expect(formatCount(42, "en")).toBe("42");
+  });
+});

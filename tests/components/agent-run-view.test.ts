@@ -1,0 +1,171 @@
+import { readUIMessageStream } from "ai";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { AnswerMarkdown } from "@/components/agent/answer-markdown";
+import type { ServiceNames, ViewContext } from "@/components/agent/copy";
+import { readRun } from "@/components/agent/read-run";
+import { RunAnswer } from "@/components/agent/run-answer";
+import { RunTimeline } from "@/components/agent/run-timeline";
+import { runAgent } from "@/lib/agent/run-agent";
+import type { AgentUIMessage } from "@/lib/agent/types";
+import type { Locale } from "@/lib/i18n/config";
+import { getDictionary } from "@/lib/i18n/dictionary";
+import { type Script, scriptedModel } from "@/tests/support/scripted-model";
+
+// Guards what the Lab page shows for runs the offline planner never plays: a refused call is its
+// own step with a plain-words reason and the detail on demand, and an amount no tool returned is
+// flagged next to the answer with a link to the calculator. Each run is a scripted model through
+// the real loop; the page's own components render the message the stream builds.
+
+beforeEach(() => {
+  // runAgent logs one line per run for Workers Logs; not needed here.
+  vi.spyOn(console, "log").mockImplementation(() => {});
+});
+
+async function play(script: Script, locale: Locale = "en"): Promise<AgentUIMessage> {
+  const { model } = scriptedModel(script);
+  const stream = runAgent({
+    goal: "a site for my bakery",
+    locale,
+    studio: "Taller Norte",
+    model,
+    modelName: "scripted",
+  });
+  let message: AgentUIMessage | undefined;
+  for await (const snapshot of readUIMessageStream<AgentUIMessage>({ stream })) message = snapshot;
+  if (!message) throw new Error("the run streamed no message");
+  return message;
+}
+
+const names: ServiceNames = {};
+
+function render(message: AgentUIMessage, locale: Locale = "en") {
+  const view: ViewContext = { copy: getDictionary(locale).agent.console, locale, names, active: false };
+  const run = readRun(message);
+  return {
+    run,
+    timeline: renderToStaticMarkup(createElement(RunTimeline, { steps: run.steps, started: true, view })),
+    answer: renderToStaticMarkup(createElement(RunAnswer, { run, view })),
+  };
+}
+
+/** The HTML of the timeline's steps, one string per `<li>`, in order. */
+function steps(html: string): string[] {
+  return html.split(/<li /).slice(1);
+}
+
+const refused: Script = [
+  {
+    text: "I'll find the service and estimate it.",
+    calls: [
+      { name: "get_service", input: { serviceId: "Website With Blog" } },
+      { name: "book_meeting", input: { when: "tomorrow" } },
+    ],
+  },
+  { calls: [{ name: "get_service", input: { serviceId: "website-with-blog" } }] },
+  { text: "It costs about $ 9.999.000, or COP 3,333,000 at least (COP 4,500,000 is the base)." },
+];
+
+describe("a refused call in the timeline", () => {
+  it("shows invalid arguments as its own step, with the detail on demand", async () => {
+    const { timeline } = render(await play(refused));
+    const [plan, invalid, unknown, fixed] = steps(timeline);
+    expect(plan).toContain('data-kind="plan"');
+    expect(plan).toContain("I&#x27;ll find the service and estimate it.");
+
+    expect(invalid).toContain('data-tool="get_service"');
+    expect(invalid).toContain('data-state="refused"');
+    expect(invalid).toContain("Invalid arguments: the call was refused and the agent can fix it.");
+    expect(invalid).toMatch(/<details><summary>Show the detail<\/summary><p><code>serviceId: not an id[^<]*<\/code>/);
+    // The arguments the model sent are shown as sent, even though they failed the schema.
+    expect(invalid).toContain("Website With Blog");
+
+    expect(unknown).toContain("Asked for a tool that doesn&#x27;t exist: “book_meeting”");
+    expect(unknown).toContain("Unknown tool: the call was refused and the agent can use one of its own.");
+    expect(unknown).toContain("search_site, get_service, estimate_quote, suggest_next_step");
+
+    expect(fixed).toContain('data-state="done"');
+    expect(fixed).toContain("Read the service");
+  });
+
+  it("says it in Spanish on the Spanish page", async () => {
+    const { timeline } = render(await play(refused, "es"), "es");
+    expect(timeline).toContain("Argumentos inválidos: la llamada fue rechazada y el agente puede corregirla.");
+    expect(timeline).toContain("Ver el detalle");
+  });
+
+  it("shows a call past the tool limit as refused, not as a result", async () => {
+    const estimate = { name: "estimate_quote", input: { serviceId: "landing-page", extraIds: [] } };
+    const message = await play([{ calls: Array.from({ length: 7 }, () => estimate) }, { text: "Done." }]);
+    const cards = steps(render(message).timeline);
+    expect(cards).toHaveLength(7);
+    expect(cards.slice(0, 6).every((card) => card.includes('data-state="done"'))).toBe(true);
+    expect(cards[6]).toContain('data-state="refused"');
+    expect(cards[6]).toContain('data-error="tool_budget"');
+    expect(cards[6]).toContain("No tool calls left: the call was not run");
+  });
+
+  it("shows arguments that aren't JSON as they came", async () => {
+    const message = await play([{ calls: [{ name: "estimate_quote", input: "{not json" }] }, { text: "Sorry." }]);
+    const [card] = steps(render(message).timeline);
+    expect(card).toContain("<code>{not json</code>");
+    expect(card).toContain("arguments are not valid JSON for this tool");
+  });
+});
+
+describe("the amount warning", () => {
+  it("lists the amounts no tool returned and links to the calculator", async () => {
+    const { run, answer } = render(await play(refused));
+    expect(run.done?.unverifiedAmounts.map((amount) => amount.raw)).toEqual(["$ 9.999.000", "COP 3,333,000"]);
+    const warning = answer.slice(answer.indexOf('data-testid="agent-amount-warning"'));
+    expect(warning).toContain("The answer mentions amounts that no tool returned:");
+    expect(warning).toContain('<strong class="agent-warning__amount">$ 9.999.000</strong>, ');
+    expect(warning).toContain('<strong class="agent-warning__amount">COP 3,333,000</strong>');
+    // COP 4,500,000 is the service's base price, which get_service returned: not flagged.
+    expect(warning).not.toContain("4,500,000");
+    expect(warning).toContain('href="/en/quote"');
+  });
+
+  it("links to the calculator preselected when the run estimated a service", async () => {
+    const message = await play([
+      { calls: [{ name: "estimate_quote", input: { serviceId: "online-store", extraIds: ["photo-session"] } }] },
+      { text: "Roughly COP 1 million, they say." },
+    ]);
+    const { answer } = render(message);
+    expect(answer).toContain("COP 1 million");
+    expect(answer).toContain('href="/en/quote?service=online-store&amp;extras=photo-session"');
+  });
+
+  it("stays away when every amount came from a tool", async () => {
+    const message = await play([
+      { calls: [{ name: "estimate_quote", input: { serviceId: "landing-page", extraIds: [] } }] },
+      { text: "Between COP 1,800,000 and COP 2,800,000." },
+    ]);
+    const { run, answer } = render(message);
+    expect(run.answer).toContain("COP 1,800,000");
+    expect(answer).not.toContain("agent-amount-warning");
+  });
+});
+
+describe("the answer's Markdown", () => {
+  it("keeps site links in the same tab and drops every other link, image and raw HTML", () => {
+    const html = renderToStaticMarkup(
+      createElement(AnswerMarkdown, {
+        source: [
+          "**Online store**: [open the calculator](/en/quote?service=online-store).",
+          "[elsewhere](https://evil.example/x) [script](javascript:alert(1)) [proto](//evil.example/y)",
+          "![tracker](https://evil.example/pixel.png) <script>alert(1)</script><b>raw</b>",
+          "[chat](https://wa.me/573001234567?text=Hola)",
+        ].join("\n\n"),
+      }),
+    );
+    const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]);
+    expect(hrefs).toEqual(["/en/quote?service=online-store", "https://wa.me/573001234567?text=Hola"]);
+    expect(html).not.toContain("target=");
+    expect(html).toContain("<strong>Online store</strong>");
+    expect(html).toContain("elsewhere");
+    expect(html).toContain("tracker");
+    expect(html).not.toMatch(/<img|<script|<b>|evil\.example/);
+  });
+});
