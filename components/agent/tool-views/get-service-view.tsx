@@ -1,81 +1,56 @@
 import { formatCop, formatCopRange, formatWeeks } from "@/lib/i18n/format";
-import { failureOf, parseRefusal, Refusal } from "./refusal";
-import { pendingStatus, ToolCard, type ToolViewProps } from "./tool-card";
+import { ToolCard, type ToolViewProps } from "./tool-card";
+import { ToolStateCard } from "./tool-state-card";
 
 /** get_service: the service id, then what it includes, its range and weeks, and its extras. */
 export function GetServiceView({ part, view }: ToolViewProps<"get_service">) {
   const { copy, locale } = view;
   const labels = copy.tools.get_service;
   const card = { tool: "get_service", input: part.input, view };
-  switch (part.state) {
-    case "input-streaming":
-    case "input-available":
-      return (
-        <ToolCard
-          {...card}
-          title={view.active ? labels.active : labels.name}
-          status={pendingStatus(part.state, view.active)}
-        />
-      );
-    case "output-available": {
-      const output = part.output;
-      if (!output.ok) {
-        return (
-          <ToolCard {...card} title={labels.name} status="refused">
-            <Refusal failure={failureOf(output) ?? { error: "failed", detail: "" }} view={view} />
-          </ToolCard>
-        );
-      }
-      const { service } = output;
-      return (
-        <ToolCard {...card} title={labels.done} status="done">
-          <p className="agent-tool__summary">
-            <strong>{service.name}</strong> · {service.summary}
-          </p>
-          <dl className="agent-facts">
-            <div>
-              <dt>{copy.results.price}</dt>
-              <dd>{formatCopRange(service.price, locale)}</dd>
-            </div>
-            <div>
-              <dt>{copy.results.weeks}</dt>
-              <dd>{formatWeeks(service.weeks, locale)}</dd>
-            </div>
-          </dl>
-          <div className="agent-lists">
-            <div>
-              <h4>{copy.results.includes}</h4>
-              <ul>
-                {service.includes.map((item) => (
-                  <li key={item}>{item}</li>
-                ))}
-              </ul>
-            </div>
-            <div>
-              <h4>{copy.results.extras}</h4>
-              {service.extras.length ? (
-                <ul>
-                  {service.extras.map((extra) => (
-                    <li key={extra.id}>
-                      {extra.name} <span className="muted">(+{formatCop(extra.price, locale)})</span>
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <p className="muted">{copy.results.noExtras}</p>
-              )}
-            </div>
-          </div>
-        </ToolCard>
-      );
-    }
-    case "output-error":
-      return (
-        <ToolCard {...card} title={labels.name} status="refused">
-          <Refusal failure={parseRefusal(part.errorText)} view={view} />
-        </ToolCard>
-      );
-    default:
-      return null;
+  if (part.state !== "output-available" || !part.output.ok) {
+    return <ToolStateCard tool="get_service" part={part} view={view} />;
   }
+  const output = part.output;
+  const { service } = output;
+  return (
+    <ToolCard {...card} title={labels.done} status="done">
+      <p className="agent-tool__summary">
+        <strong>{service.name}</strong> · {service.summary}
+      </p>
+      <dl className="agent-facts">
+        <div>
+          <dt>{copy.results.price}</dt>
+          <dd>{formatCopRange(service.price, locale)}</dd>
+        </div>
+        <div>
+          <dt>{copy.results.weeks}</dt>
+          <dd>{formatWeeks(service.weeks, locale)}</dd>
+        </div>
+      </dl>
+      <div className="agent-lists">
+        <div>
+          <h4>{copy.results.includes}</h4>
+          <ul>
+            {service.includes.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h4>{copy.results.extras}</h4>
+          {service.extras.length ? (
+            <ul>
+              {service.extras.map((extra) => (
+                <li key={extra.id}>
+                  {extra.name} <span className="muted">(+{formatCop(extra.price, locale)})</span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">{copy.results.noExtras}</p>
+          )}
+        </div>
+      </div>
+    </ToolCard>
+  );
 }
