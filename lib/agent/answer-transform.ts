@@ -45,9 +45,10 @@ export function answerTransform<TOOLS extends ToolSet>(
     let stepToolInput = "";
     let stepOpen = false;
 
-    const allowedUrls = () =>
-      record.toolResults.flatMap((result) => JSON.stringify(result).match(/https:\/\/wa\.me\/[^"\s]+/g) ?? []);
-    const check = (text: string) => keepSitePaths(text, { sitePaths: isSitePath, allowedUrls: allowedUrls() });
+    // The WhatsApp links the tools returned this run: the only absolute URLs an answer may keep.
+    // Collected as results arrive, not on every text delta.
+    const allowedUrls: string[] = [];
+    const check = (text: string) => keepSitePaths(text, { sitePaths: isSitePath, allowedUrls });
 
     function release(id: string, text: string, final: boolean): string {
       const buffered = (pending.get(id) ?? "") + text;
@@ -90,6 +91,7 @@ export function answerTransform<TOOLS extends ToolSet>(
             return;
           case "tool-result":
             record.toolResults.push(part.output);
+            allowedUrls.push(...(JSON.stringify(part.output ?? null).match(/https:\/\/wa\.me\/[^"\s]+/g) ?? []));
             controller.enqueue(part);
             return;
           case "error":

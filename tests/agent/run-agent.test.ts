@@ -188,6 +188,22 @@ describe("runAgent", () => {
     expect(result.done.unverifiedAmounts.map((a) => a.value)).toEqual([9_999_999]);
   });
 
+  it("keeps the WhatsApp link a tool returned and drops links to other sites", async () => {
+    const result = await run([
+      { calls: [{ name: "suggest_next_step", input: { kind: "whatsapp" } }] },
+      { text: "Escríbanos: " },
+    ]);
+    const link = (result.outputs[0]?.output as { path: string }).path;
+    expect(link).toMatch(/^https:\/\/wa\.me\//);
+    const answered = await run([
+      { calls: [{ name: "suggest_next_step", input: { kind: "whatsapp" } }] },
+      {
+        text: `[WhatsApp](${link}) o [otra web](https://otra.example/precios) o [cotizar](https://otra.example/es/quote)`,
+      },
+    ]);
+    expect(answered.text).toBe(`[WhatsApp](${link}) o otra web o [cotizar](/es/quote)`);
+  });
+
   it("ends a model that hangs as a timeout", async () => {
     const result = await run([{ text: "Pienso…", hang: true }], undefined, { timeoutMs: 100 });
     expect(result.done.reason).toBe("timeout");
