@@ -193,7 +193,7 @@ describe("runAgent", () => {
       { calls: [{ name: "suggest_next_step", input: { kind: "whatsapp" } }] },
       { text: "Escríbanos: " },
     ]);
-    const link = (result.outputs[0]?.output as { path: string }).path;
+    const link = (result.outputs[0]?.output as { path?: string } | undefined)?.path ?? "";
     expect(link).toMatch(/^https:\/\/wa\.me\//);
     const answered = await run([
       { calls: [{ name: "suggest_next_step", input: { kind: "whatsapp" } }] },
