@@ -1,7 +1,10 @@
 import { AGENT_LIMITS } from "./limits";
 
 export type FinalReason = "step_limit" | "tool_limit" | "token_budget";
-export type CallPlan = { kind: "tools" } | { kind: "final"; reason: FinalReason } | { kind: "stop" };
+export type CallPlan =
+  | { kind: "tools" }
+  | { kind: "final"; reason: FinalReason }
+  | { kind: "stop"; reason: FinalReason };
 
 /** The smallest room for tool results that still makes another tool call worth it. */
 const MIN_RESULT_ALLOWANCE = 150;
@@ -26,8 +29,10 @@ export class RunBudget {
   outputTokens = 0;
   cachedInputTokens = 0;
   estimated = false;
+  /** Why the last call was made without tools, if a limit made it so. */
   finalReason: FinalReason | null = null;
-  stoppedByBudget = false;
+  /** Why the run stopped before a call it could not afford (a safety net: `plan` makes a last call first). */
+  stoppedBy: FinalReason | null = null;
   /** Real input tokens over our estimate, learnt from the provider's usage (>= 1). */
   private inputScale = 1;
   private pendingInputEstimate = 0;
@@ -47,10 +52,13 @@ export class RunBudget {
     this.resultTokens = 0;
     this.resultAllowance = 0;
 
-    if (withoutTools + maxTokens > remaining) {
-      this.stoppedByBudget = true;
-      return { kind: "stop" };
-    }
+    const stop = (reason: FinalReason): CallPlan => {
+      this.stoppedBy = reason;
+      return { kind: "stop", reason };
+    };
+    // Counted calls, not steps: a call whose stream broke is no step but was paid for.
+    if (this.modelCalls >= maxSteps) return stop("step_limit");
+    if (withoutTools + maxTokens > remaining) return stop("token_budget");
     const final = (reason: FinalReason): CallPlan => {
       this.finalReason = reason;
       this.pendingInputEstimate = withoutTools;

@@ -10,7 +10,7 @@ import {
 import type { Locale } from "@/lib/i18n/config";
 import { unverifiedAmounts } from "./amounts";
 import { answerTransform, type RunRecord } from "./answer-transform";
-import { RunBudget } from "./budget";
+import { type FinalReason, RunBudget } from "./budget";
 import { wrapGoal } from "./goal";
 import { AGENT_LIMITS, AGENT_TEMPERATURE, AGENT_TIMEOUT_MS } from "./limits";
 import { neuronsFor } from "./neurons";
@@ -89,6 +89,21 @@ function messagesTokens(messages: ModelMessage[]): number {
   return messages.reduce((sum, message) => sum + TOKENS_PER_MESSAGE + estimateJsonTokens(message.content), 0);
 }
 
+/** Why a run ended, in the order that explains it best (contract: DoneData.reason). */
+function doneReason(run: {
+  timedOut: boolean;
+  failed: boolean;
+  stoppedBy: FinalReason | null;
+  answered: boolean;
+  finalReason: FinalReason | null;
+}): DoneReason {
+  if (run.timedOut) return "timeout";
+  if (run.failed) return "model_error";
+  if (run.stoppedBy) return run.stoppedBy;
+  if (run.answered) return "answered";
+  return run.finalReason ?? "step_limit";
+}
+
 export function runAgent(options: AgentRunOptions): ReadableStream<import("ai").UIMessageChunk> {
   const started = Date.now();
   const budget = new RunBudget();
@@ -137,11 +152,8 @@ export function runAgent(options: AgentRunOptions): ReadableStream<import("ai").
           temperature: AGENT_TEMPERATURE,
           maxRetries: 0,
           abortSignal: signal,
-          // Counted by the budget, not by `steps`: a call whose stream failed is not a step but was paid for.
-          stopWhen: [
-            isStepCount(AGENT_LIMITS.maxSteps),
-            () => budget.modelCalls >= AGENT_LIMITS.maxSteps || (finalStep !== null && budget.modelCalls > finalStep),
-          ],
+          // After the last call, whatever it did; `plan` also stops a sixth call after a broken stream.
+          stopWhen: [isStepCount(AGENT_LIMITS.maxSteps), () => finalStep !== null && budget.modelCalls > finalStep],
           prepareStep: ({ stepNumber, steps, messages }) => {
             for (const step of steps) {
               for (const part of step.content) {
@@ -155,12 +167,11 @@ export function runAgent(options: AgentRunOptions): ReadableStream<import("ai").
                 }
               }
             }
-            if (budget.modelCalls >= AGENT_LIMITS.maxSteps) internal.abort(new Error("step_limit"));
             const compact = compactRefusals(messages, refusals);
             const base = systemTokens + messagesTokens(compact);
             const plan = budget.plan(stepNumber, { withTools: base + schemaTokens, withoutTools: base });
             if (plan.kind === "tools") return { messages: compact };
-            if (plan.kind === "stop") internal.abort(new Error("token_budget"));
+            if (plan.kind === "stop") internal.abort(new Error(plan.reason));
             finalStep = stepNumber;
             // Gemma 4 honours "none" (not "required"); dropping the schemas saves ~80 tokens a tool.
             return { messages: compact, toolChoice: "none", activeTools: [] };
@@ -191,15 +202,13 @@ export function runAgent(options: AgentRunOptions): ReadableStream<import("ai").
       const shownText = record.stepTexts.join("\n");
       const answer = record.stepTexts.at(-1) ?? "";
       const clientAborted = options.signal?.aborted === true && !timeout.signal.aborted;
-      const reason: DoneReason = timeout.signal.aborted
-        ? "timeout"
-        : (modelError || record.lastFinishReason === "error") && !clientAborted
-          ? "model_error"
-          : budget.stoppedByBudget
-            ? "token_budget"
-            : answer.trim()
-              ? "answered"
-              : (budget.finalReason ?? "step_limit");
+      const reason = doneReason({
+        timedOut: timeout.signal.aborted,
+        failed: (modelError !== null || record.lastFinishReason === "error") && !clientAborted,
+        stoppedBy: budget.stoppedBy,
+        answered: answer.trim() !== "",
+        finalReason: budget.finalReason,
+      });
       const usage = {
         inputTokens: budget.inputTokens,
         outputTokens: budget.outputTokens,
