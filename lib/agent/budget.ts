@@ -56,8 +56,6 @@ export class RunBudget {
       this.stoppedBy = reason;
       return { kind: "stop", reason };
     };
-    // Counted calls, not steps: a call whose stream broke is no step but was paid for.
-    if (this.modelCalls >= maxSteps) return stop("step_limit");
     if (withoutTools + maxTokens > remaining) return stop("token_budget");
     const final = (reason: FinalReason): CallPlan => {
       this.finalReason = reason;

@@ -152,7 +152,7 @@ export function runAgent(options: AgentRunOptions): ReadableStream<import("ai").
           temperature: AGENT_TEMPERATURE,
           maxRetries: 0,
           abortSignal: signal,
-          // After the last call, whatever it did; `plan` also stops a sixth call after a broken stream.
+          // After the last call, whatever it did (a model may ignore "none").
           stopWhen: [isStepCount(AGENT_LIMITS.maxSteps), () => finalStep !== null && budget.modelCalls > finalStep],
           prepareStep: ({ stepNumber, steps, messages }) => {
             for (const step of steps) {
