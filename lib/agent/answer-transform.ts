@@ -14,7 +14,25 @@ export type RunRecord = {
   shown: boolean;
   /** How the last model call ended ("error" when its stream was cut off). */
   lastFinishReason?: string;
+  /** The model call in progress: what it has written so far. */
+  openStep: { text: string; toolInput: string } | null;
 };
+
+/** What a model call wrote, as tokens: our own count, for when the provider sends none. */
+function outputEstimate(step: { text: string; toolInput: string }): number {
+  return estimateTokens(step.text) + estimateJsonTokens(step.toolInput);
+}
+
+/**
+ * Books a call whose stream broke before its step finished: it was paid for all the same. The
+ * transform can't do it itself, since a broken stream never reaches its `flush`.
+ */
+export function closeBrokenStep(budget: RunBudget, record: RunRecord): void {
+  if (!record.openStep) return;
+  budget.recordCall({}, outputEstimate(record.openStep));
+  record.stepTexts.push(record.openStep.text);
+  record.openStep = null;
+}
 
 /** Start index of a link that is still being written, or the end of the text. */
 function openLinkStart(text: string): number {
@@ -41,9 +59,6 @@ export function answerTransform<TOOLS extends ToolSet>(
   return () => {
     const strippers = new Map<string, ReturnType<typeof createThinkingStripper>>();
     const pending = new Map<string, string>();
-    let stepText = "";
-    let stepToolInput = "";
-    let stepOpen = false;
 
     // The WhatsApp links the tools returned this run: the only absolute URLs an answer may keep.
     // Collected as results arrive, not on every text delta.
@@ -55,7 +70,7 @@ export function answerTransform<TOOLS extends ToolSet>(
       const cut = final ? buffered.length : openLinkStart(buffered);
       pending.set(id, buffered.slice(cut));
       const out = check(buffered.slice(0, cut));
-      stepText += out;
+      if (record.openStep) record.openStep.text += out;
       if (out.trim()) record.shown = true;
       return out;
     }
@@ -86,7 +101,7 @@ export function answerTransform<TOOLS extends ToolSet>(
             controller.enqueue(part);
             return;
           case "tool-call":
-            stepToolInput += `${part.toolName}${JSON.stringify(part.input ?? null)}`;
+            if (record.openStep) record.openStep.toolInput += `${part.toolName}${JSON.stringify(part.input ?? null)}`;
             controller.enqueue(part);
             return;
           case "tool-result":
@@ -105,11 +120,10 @@ export function answerTransform<TOOLS extends ToolSet>(
             controller.enqueue(part);
             return;
           case "start-step":
-            stepOpen = true;
+            record.openStep = { text: "", toolInput: "" };
             controller.enqueue(part);
             return;
           case "finish-step":
-            stepOpen = false;
             record.lastFinishReason = part.finishReason;
             budget.recordCall(
               {
@@ -117,22 +131,15 @@ export function answerTransform<TOOLS extends ToolSet>(
                 outputTokens: part.usage.outputTokens,
                 cachedInputTokens: part.usage.inputTokenDetails?.cacheReadTokens,
               },
-              estimateTokens(stepText) + estimateJsonTokens(stepToolInput),
+              record.openStep ? outputEstimate(record.openStep) : 0,
             );
-            record.stepTexts.push(stepText);
-            stepText = "";
-            stepToolInput = "";
+            record.stepTexts.push(record.openStep?.text ?? "");
+            record.openStep = null;
             controller.enqueue(part);
             return;
           default:
             controller.enqueue(part);
         }
-      },
-      flush() {
-        // A call whose stream broke never finished its step, but its tokens were spent.
-        if (!stepOpen) return;
-        budget.recordCall({}, estimateTokens(stepText) + estimateJsonTokens(stepToolInput));
-        record.stepTexts.push(stepText);
       },
     });
   };

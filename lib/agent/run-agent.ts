@@ -9,7 +9,7 @@ import {
 } from "ai";
 import type { Locale } from "@/lib/i18n/config";
 import { unverifiedAmounts } from "./amounts";
-import { answerTransform, type RunRecord } from "./answer-transform";
+import { answerTransform, closeBrokenStep, type RunRecord } from "./answer-transform";
 import { type FinalReason, RunBudget } from "./budget";
 import { wrapGoal } from "./goal";
 import { AGENT_LIMITS, AGENT_TEMPERATURE, AGENT_TIMEOUT_MS } from "./limits";
@@ -107,7 +107,7 @@ function doneReason(run: {
 export function runAgent(options: AgentRunOptions): ReadableStream<import("ai").UIMessageChunk> {
   const started = Date.now();
   const budget = new RunBudget();
-  const record: RunRecord = { stepTexts: [], toolResults: [], shown: false };
+  const record: RunRecord = { stepTexts: [], toolResults: [], shown: false, openStep: null };
   const tools = guardTools(createAgentTools({ locale: options.locale }), budget);
   const toolNames = Object.keys(tools);
   const instructions = systemPrompt(options.locale, options.studio);
@@ -197,6 +197,7 @@ export function runAgent(options: AgentRunOptions): ReadableStream<import("ai").
         modelError = error;
       } finally {
         clearTimeout(timer);
+        closeBrokenStep(budget, record);
       }
 
       const shownText = record.stepTexts.join("\n");
