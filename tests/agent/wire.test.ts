@@ -246,6 +246,10 @@ describe("wire: Workers AI streams through workers-ai-provider", () => {
   it("ends a stream that fails midway as model_error", async () => {
     const result = await wireRun([{ events: textChunks("Voy a buscar el servicio de tienda"), end: "error" }]);
     expect(result.done.reason).toBe("model_error");
+    // The broken call never finished its step, but it was paid for: it counts, at our own estimate.
+    expect(result.done.modelCalls).toBe(1);
+    expect(result.done.usage).toMatchObject({ estimated: true });
+    expect(result.done.usage.inputTokens).toBeGreaterThan(0);
     expect(result.chunks.at(-1)).toEqual({ type: "finish" });
   });
 });
