@@ -1,6 +1,6 @@
 import { AGENT_LIMITS } from "@/lib/agent/limits";
 import type { BudgetData, DoneData } from "@/lib/agent/types";
-import { OFFLINE_PLANNER_NAME } from "./constants";
+import { OFFLINE_PLANNER_ID } from "@/lib/ai/offline-planner-id";
 import { fill, formatCount, type ViewContext } from "./copy";
 
 type Props = {
@@ -77,7 +77,7 @@ export function BudgetMeter({ budget, done, model, unitsLeft, stopped, view }: P
         <div className="agent-meter__row agent-meter__row--wide agent-meter__row--model">
           <dt>{m.model}</dt>
           <dd data-testid="agent-meter-model">
-            {answeredBy === OFFLINE_PLANNER_NAME ? m.offline : answeredBy ? <code>{answeredBy}</code> : m.pending}
+            {answeredBy === OFFLINE_PLANNER_ID ? m.offline : answeredBy ? <code>{answeredBy}</code> : m.pending}
           </dd>
         </div>
         <div className="agent-meter__row agent-meter__row--wide agent-meter__row--usage">

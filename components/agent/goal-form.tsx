@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type Ref, useEffect, useId, useRef, useState } from "react";
-import { GOAL_MAX_LENGTH } from "./constants";
+import { GOAL_MAX_LENGTH } from "@/lib/agent/limits";
 import { type AgentCopy, fill } from "./copy";
 
 type Props = {

@@ -14,7 +14,7 @@ import { formatCop, formatWeeks } from "@/lib/i18n/format";
  * e2e tests run. It is not an AI: it reads the goal, calls the tools in a sensible order with
  * real arguments, and writes its answer only from their results.
  */
-export const OFFLINE_PLANNER_ID = "offline-planner";
+import { OFFLINE_PLANNER_ID } from "./offline-planner-id";
 
 type Json = Record<string, unknown>;
 type Results = Partial<Record<string, Json>>;

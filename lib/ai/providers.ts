@@ -4,7 +4,8 @@ import { getCloudflareContext } from "@opennextjs/cloudflare";
 import type { LanguageModel } from "ai";
 import { createWorkersAI } from "workers-ai-provider";
 import type { Locale } from "@/lib/i18n/config";
-import { createOfflinePlanner, OFFLINE_PLANNER_ID } from "./offline-planner";
+import { createOfflinePlanner } from "./offline-planner";
+import { OFFLINE_PLANNER_ID } from "./offline-planner-id";
 import { fetchWithToolCallOrdering, withToolCallOrdering } from "./workers-ai-binding";
 
 export const DEFAULT_AGENT_MODEL = "@cf/google/gemma-4-26b-a4b-it";

@@ -1,9 +1,14 @@
 import { z } from "zod";
+import { GOAL_MAX_LENGTH } from "@/lib/agent/limits";
 import { LOCALES } from "@/lib/i18n/config";
 
 /** `POST /api/agent` (contract in DESIGN.md). */
 export const agentRequestSchema = z.strictObject({
-  goal: z.string().trim().min(1, "the goal is empty").max(500, "the goal has more than 500 characters"),
+  goal: z
+    .string()
+    .trim()
+    .min(1, "the goal is empty")
+    .max(GOAL_MAX_LENGTH, `the goal has more than ${GOAL_MAX_LENGTH} characters`),
   locale: z.enum(LOCALES),
 });
 
