@@ -1,14 +1,30 @@
-import catalog from "@/content/generated/catalog.json" with { type: "json" };
-import type { CatalogData } from "@/lib/content/types";
+import type { Locale } from "@/lib/i18n/config";
 import { LOCALES } from "@/lib/i18n/config";
+import { LAB_PAGES } from "@/lib/site/nav";
+import { paths } from "@/lib/site/paths";
+import { CATALOG } from "./tools/shared";
 
-const CATALOG = catalog as CatalogData;
-const SECTIONS = ["", "/services", "/projects", "/blog", "/faq", "/lab", "/quote", "/contact"];
+/** The pages of one locale that aren't in the catalog: the section indexes, the tools, the Lab's own pages. */
+function sectionPages(locale: Locale): string[] {
+  const sections = [
+    paths.home,
+    paths.services,
+    paths.projects,
+    paths.blog,
+    paths.faq,
+    paths.lab,
+    paths.quote,
+    paths.contact,
+  ];
+  return [...sections, ...Object.values(LAB_PAGES)].map((page) => page(locale));
+}
 
-const KNOWN = new Set<string>([
-  ...LOCALES.flatMap((locale) => SECTIONS.map((section) => `/${locale}${section}`)),
-  ...LOCALES.flatMap((locale) => CATALOG[locale].pages.map((page) => page.path.split("#")[0] ?? "")),
-]);
+const KNOWN = new Set<string>(
+  LOCALES.flatMap((locale) => [
+    ...sectionPages(locale),
+    ...CATALOG[locale].pages.map((page) => page.path.split("#")[0] ?? ""),
+  ]),
+);
 
 /** Whether a path (with or without query and fragment) is a page of this site. */
 export function isSitePath(path: string): boolean {

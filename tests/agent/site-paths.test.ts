@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { isSitePath } from "@/lib/agent/site-paths";
+
+// The answer check keeps a link only when it points at a page of this site.
+describe("isSitePath", () => {
+  it.each([
+    "/es",
+    "/en/services",
+    "/es/services/online-store",
+    "/en/quote?service=landing-page&extras=bilingual",
+    "/es/faq#lab-agent",
+    "/en/blog/como-funciona-el-agente-del-lab",
+    "/es/lab/agent",
+    "/en/contact/",
+  ])("knows %s", (path) => {
+    expect(isSitePath(path)).toBe(true);
+  });
+
+  it.each(["/es/services/teleport", "/fr", "/es/admin", "//evil.example/es", "https://evil.example/es", "es/quote"])(
+    "refuses %s",
+    (path) => {
+      expect(isSitePath(path)).toBe(false);
+    },
+  );
+});
