@@ -3,7 +3,8 @@ const STATUS = {
   invalid_json: 400,
   invalid_body: 400,
   body_too_large: 400,
-  unsupported_media_type: 400,
+  forbidden_origin: 403,
+  unsupported_media_type: 415,
   quota_exceeded: 429,
   quota_unavailable: 503,
 } as const;
