@@ -4,6 +4,7 @@
 // sends it again, and the real redis-server must end up as if it ran once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { upstashClient } from "@/lib/quota";
+import { quotaKeys } from "@/lib/quota/keys";
 import { bridgeQuota, openTestBridge, TEST_TOKEN, type TestBridge, uniquePrefix } from "../support/redis-bridge";
 
 let redis: TestBridge;
@@ -66,5 +67,21 @@ describe("a reply lost after Redis ran the command", () => {
     expect(today.inputTokens).toBe(200);
     expect(today.units.used).toBe(0);
     expect(today.releases).toBe(2);
+  });
+
+  it("records once the usage of a run whose reservation expired at midnight", async () => {
+    const prefix = uniquePrefix("retry");
+    const quota = await warmQuota(prefix);
+    const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    // Yesterday's reservation hash is gone with its day: the script writes today's marker.
+    const expired = { id: crypto.randomUUID(), day, ipHash: "b".repeat(64), units: 2 };
+    redis.bridge.dropNextReply("EVALSHA");
+    await quota.record(expired, usage);
+    expect(await quota.record(expired, usage)).toEqual({ recorded: false });
+    expect((await quota.today()).runs).toBe(2);
+    // The marker expires with today, like every key the quota writes.
+    const ttl = await redis.redis.ttl(quotaKeys(prefix).reservation(day, expired.id));
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(86_400);
   });
 });
