@@ -173,3 +173,33 @@ describe("POST /api/agent serves the Lab's own page and clients without an Origi
     expect(await unitsUsed()).toBe(0);
   });
 });
+
+describe("POST /api/agent on Workers", () => {
+  beforeEach(() => vi.stubGlobal("navigator", { userAgent: "Cloudflare-Workers" }));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("takes the request's own URL as the site's (a preview URL too), and counts CF-Connecting-IP only", async () => {
+    vi.stubEnv("SITE_URL", "https://taller-norte.example");
+    const preview = (ip: string, spoof: string) =>
+      new Request("https://lab-agent.example.workers.dev/api/agent", {
+        method: "POST",
+        body: GOAL,
+        headers: { ...json, origin: "https://lab-agent.example.workers.dev", "cf-connecting-ip": ip, "x-real-ip": spoof },
+      });
+    const first = await POST(preview("198.51.100.90", "203.0.113.1"));
+    expect(first.status).toBe(200);
+    expect(first.headers.get("x-quota-remaining")).toBe("18");
+    await first.text();
+    // x-real-ip means nothing here: the same CF-Connecting-IP is the same visitor.
+    const second = await POST(preview("198.51.100.90", "203.0.113.2"));
+    expect(second.headers.get("x-quota-remaining")).toBe("16");
+    await second.text();
+  });
+
+  it("still refuses another site's Origin, even one matching the Host it sent", async () => {
+    const response = await POST(post({ ...json, host: "evil.example", origin: "http://evil.example" }));
+    expect(response.status).toBe(403);
+    expect(await unitsUsed()).toBe(0);
+  });
+});
+
