@@ -46,10 +46,11 @@ function refuseCrossSite(request: Request, siteUrl: string | undefined): Respons
 /**
  * The site's own origin: `SITE_URL` when it is set. On Workers also the request's own URL:
  * Cloudflare routes by hostname, so it is the address the visitor really used (a preview's
- * workers.dev URL too). Off Workers with no `SITE_URL` (development, a local preview), the `Host`
- * the browser sent: `next start` builds `request.url` from its listening address, not from what
- * the visitor typed, and behind a proxy that is an internal address. `SITE_URL` set off Workers
- * is the only origin, so a DNS-rebinding page (its own hostname pointed at this server) is refused.
+ * workers.dev URL too). Off Workers with no `SITE_URL` (development, a local preview), the host
+ * the browser addressed (`Host`, or `X-Forwarded-Host` behind a proxy; a page can't set either
+ * for another site): `next start` builds `request.url` from its listening address ("localhost"),
+ * not from what the visitor typed. `SITE_URL` set off Workers is the only origin, so a
+ * DNS-rebinding page (its own hostname pointed at this server, and so in `Host`) is refused.
  * `Origin: null` (sandboxed frames, data: URLs) and anything that isn't a serialized origin never
  * match.
  */
@@ -60,7 +61,8 @@ function isOwnOrigin(origin: string, request: Request, siteUrl: string | undefin
   if (site && parsed.origin === site.origin) return true;
   if (onWorkers()) return parsed.origin === new URL(request.url).origin;
   if (site) return false;
-  return parsed.host === request.headers.get("host")?.trim().toLowerCase();
+  const addressed = [request.headers.get("host"), request.headers.get("x-forwarded-host")?.split(",")[0]];
+  return addressed.some((host) => host?.trim().toLowerCase() === parsed.host);
 }
 
 function parseOrigin(value: string, { lenient = false } = {}): URL | undefined {
