@@ -44,12 +44,12 @@ function refuseCrossSite(request: Request, siteUrl: string | undefined): Respons
 }
 
 /**
- * The site's own origin: `SITE_URL` when it is set. On Workers also the request's own URL:
- * Cloudflare routes by hostname, so it is the address the visitor really used (a preview's
- * workers.dev URL too). Off Workers with no `SITE_URL` (development, a local preview), the host
- * the browser addressed (`Host`, or `X-Forwarded-Host` behind a proxy; a page can't set either
- * for another site): `next start` builds `request.url` from its listening address ("localhost"),
- * not from what the visitor typed. `SITE_URL` set off Workers is the only origin, so a
+ * The site's own origin: `SITE_URL` when it is set, and the host the browser addressed. Never
+ * `request.url`: `next start`, and OpenNext's Next server inside the Worker, build it from their
+ * own listening address ("localhost"), not from what the visitor typed. On Workers the addressed
+ * host is `Host`: Cloudflare routes by it, so it is one of the site's own hostnames (a preview's
+ * workers.dev one too). Off Workers, `Host` or `X-Forwarded-Host` behind a proxy (a page can't set
+ * either for another site), but only while `SITE_URL` is unset: set, it is the only origin, so a
  * DNS-rebinding page (its own hostname pointed at this server, and so in `Host`) is refused.
  * `Origin: null` (sandboxed frames, data: URLs) and anything that isn't a serialized origin never
  * match.
@@ -59,9 +59,10 @@ function isOwnOrigin(origin: string, request: Request, siteUrl: string | undefin
   if (!parsed) return false;
   const site = siteUrl ? parseOrigin(siteUrl, { lenient: true }) : undefined;
   if (site && parsed.origin === site.origin) return true;
-  if (onWorkers()) return parsed.origin === new URL(request.url).origin;
-  if (site) return false;
-  const addressed = [request.headers.get("host"), request.headers.get("x-forwarded-host")?.split(",")[0]];
+  const workers = onWorkers();
+  if (site && !workers) return false;
+  const addressed = [request.headers.get("host")];
+  if (!workers) addressed.push(request.headers.get("x-forwarded-host")?.split(",")[0] ?? null);
   return addressed.some((host) => host?.trim().toLowerCase() === parsed.host);
 }
 

@@ -144,6 +144,15 @@ describe("POST /api/agent serves the Lab's own page and clients without an Origi
     expect(rebound.status).toBe(403);
   });
 
+  it("accepts the host a proxy forwards (X-Forwarded-Host) when SITE_URL is not set", async () => {
+    const proxied = { ...json, host: "127.0.0.1:3000", "x-forwarded-host": "lab.example", "x-real-ip": "203.0.113.42" };
+    const ok = await POST(post({ ...proxied, origin: "https://lab.example", "sec-fetch-site": "same-origin" }));
+    expect(ok.status).toBe(200);
+    await ok.text();
+    const other = await POST(post({ ...proxied, origin: "https://evil.example" }));
+    expect(other.status).toBe(403);
+  });
+
   it("charges spoofed CF-Connecting-IP headers off Workers to the one trusted IP", async () => {
     for (const spoof of ["198.51.100.1", "198.51.100.2"]) {
       const response = await POST(post({ ...sameOrigin, "cf-connecting-ip": spoof }));
@@ -178,13 +187,20 @@ describe("POST /api/agent on Workers", () => {
   beforeEach(() => vi.stubGlobal("navigator", { userAgent: "Cloudflare-Workers" }));
   afterEach(() => vi.unstubAllGlobals());
 
-  it("takes the request's own URL as the site's (a preview URL too), and counts CF-Connecting-IP only", async () => {
+  it("takes the host Cloudflare routed by as the site's (a preview too), and counts CF-Connecting-IP only", async () => {
     vi.stubEnv("SITE_URL", "https://taller-norte.example");
+    // OpenNext's Next server rebuilds request.url from its own address: only Host is the visitor's.
     const preview = (ip: string, spoof: string) =>
-      new Request("https://lab-agent.example.workers.dev/api/agent", {
+      new Request("http://localhost:3000/api/agent", {
         method: "POST",
         body: GOAL,
-        headers: { ...json, origin: "https://lab-agent.example.workers.dev", "cf-connecting-ip": ip, "x-real-ip": spoof },
+        headers: {
+          ...json,
+          host: "lab-agent.example.workers.dev",
+          origin: "https://lab-agent.example.workers.dev",
+          "cf-connecting-ip": ip,
+          "x-real-ip": spoof,
+        },
       });
     const first = await POST(preview("198.51.100.90", "203.0.113.1"));
     expect(first.status).toBe(200);
@@ -196,10 +212,11 @@ describe("POST /api/agent on Workers", () => {
     await second.text();
   });
 
-  it("still refuses another site's Origin, even one matching the Host it sent", async () => {
-    const response = await POST(post({ ...json, host: "evil.example", origin: "http://evil.example" }));
-    expect(response.status).toBe(403);
+  it("still refuses another site's Origin, and takes no X-Forwarded-Host for the site's", async () => {
+    const forwarded = await POST(post({ ...json, "x-forwarded-host": "evil.example", origin: "http://evil.example" }));
+    expect(forwarded.status).toBe(403);
+    const other = await POST(post({ ...json, origin: "http://lab.example.evil.example" }));
+    expect(other.status).toBe(403);
     expect(await unitsUsed()).toBe(0);
   });
 });
-
