@@ -1,44 +1,15 @@
-import type { UIMessageChunk } from "ai";
 import { describe, expect, it, vi } from "vitest";
-import type { AgentRunSummary } from "@/lib/agent/run-agent";
 import { runAgent } from "@/lib/agent/run-agent";
-import type { BudgetData, DoneData } from "@/lib/agent/types";
 import { estimateQuote } from "@/lib/quote/estimate";
-import { readChunks, type Script, scriptedModel } from "@/tests/support/scripted-model";
+import { playRun } from "@/tests/support/agent-run";
+import { type Script, scriptedModel } from "@/tests/support/scripted-model";
 
 // Each test plays a hand-written run through the real loop, tools and checks, and asserts what
 // reaches the stream the page reads.
 
-async function run(script: Script, goal = "Un sitio con blog para mi panadería", options: { timeoutMs?: number } = {}) {
+async function run(script: Script, goal?: string, options: { timeoutMs?: number } = {}) {
   const scripted = scriptedModel(script);
-  let summary: AgentRunSummary | undefined;
-  const chunks = await readChunks(
-    runAgent({
-      goal,
-      locale: "es",
-      studio: "Taller Norte",
-      model: scripted.model,
-      modelName: "@cf/google/gemma-4-26b-a4b-it",
-      timeoutMs: options.timeoutMs,
-      onFinish: (s) => {
-        summary = s;
-      },
-    }),
-  );
-  const done = chunks.filter((c) => c.type === "data-done") as { data: DoneData }[];
-  const budgets = chunks.filter((c) => c.type === "data-budget").map((c) => (c as { data: BudgetData }).data);
-  const text = chunks
-    .filter((c): c is Extract<UIMessageChunk, { type: "text-delta" }> => c.type === "text-delta")
-    .map((c) => c.delta)
-    .join("");
-  const outputs = chunks.filter((c) => c.type === "tool-output-available") as { toolCallId: string; output: unknown }[];
-  // A refused call reaches the page as a tool part in `output-error` (its input never ran).
-  const errors = chunks.filter((c) => c.type === "tool-input-error" || c.type === "tool-output-error") as {
-    toolCallId: string;
-    errorText: string;
-  }[];
-  expect(done).toHaveLength(1);
-  return { chunks, done: done[0]?.data as DoneData, budgets, text, outputs, errors, summary, ...scripted };
+  return { ...(await playRun({ model: scripted.model, goal, timeoutMs: options.timeoutMs })), ...scripted };
 }
 
 const happy: Script = [

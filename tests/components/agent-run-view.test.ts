@@ -7,10 +7,10 @@ import type { ServiceNames, ViewContext } from "@/components/agent/copy";
 import { readRun } from "@/components/agent/read-run";
 import { RunAnswer } from "@/components/agent/run-answer";
 import { RunTimeline } from "@/components/agent/run-timeline";
-import { runAgent } from "@/lib/agent/run-agent";
 import type { AgentUIMessage } from "@/lib/agent/types";
 import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
+import { agentStream } from "@/tests/support/agent-run";
 import { type Script, scriptedModel } from "@/tests/support/scripted-model";
 
 // Guards what the Lab page shows for runs the offline planner never plays: a refused call is its
@@ -25,13 +25,7 @@ beforeEach(() => {
 
 async function play(script: Script, locale: Locale = "en"): Promise<AgentUIMessage> {
   const { model } = scriptedModel(script);
-  const stream = runAgent({
-    goal: "a site for my bakery",
-    locale,
-    studio: "Taller Norte",
-    model,
-    modelName: "scripted",
-  });
+  const stream = agentStream({ goal: "a site for my bakery", locale, model, modelName: "scripted" });
   let message: AgentUIMessage | undefined;
   for await (const snapshot of readUIMessageStream<AgentUIMessage>({ stream })) message = snapshot;
   if (!message) throw new Error("the run streamed no message");
