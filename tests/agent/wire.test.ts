@@ -231,20 +231,75 @@ describe("withToolCallOrdering", () => {
     return new Response(stream).text();
   }
 
-  it("passes streams without a nameless call through byte for byte", async () => {
-    const step: ReplayStep = {
+  it("passes streams with one call named first through byte for byte", async () => {
+    const openAI: ReplayStep = {
       events: [
         ...textChunks("Busco la tienda en línea, ¿sí? "),
         ...toolCallChunks({ ...search, index: 0 }),
-        ...toolCallChunks({ ...getService, index: 1 }),
-        { response: "", tool_calls: [{ name: "get_service", arguments: { serviceId: "landing-page" } }] },
         finishChunk("tool_calls"),
         usageChunk({ prompt: 700, completion: 30, cached: 512 }),
       ],
     };
-    for (const size of [1, 7, 29, 4096]) expect(await replayed(step, size)).toBe(sseText(step));
-    const truncated = { ...step, end: "truncated" as const };
-    expect(await replayed(truncated, 5)).toBe(sseText(truncated));
+    const native: ReplayStep = {
+      events: [
+        ...nativeTextEvents("Reviso la página. "),
+        { response: "", tool_calls: [{ name: "get_service", arguments: { serviceId: "landing-page" } }] },
+        nativeUsageEvent({ prompt: 700, completion: 30 }),
+      ],
+    };
+    for (const step of [openAI, native]) {
+      for (const size of [1, 7, 29, 4096]) expect(await replayed(step, size)).toBe(sseText(step));
+      const truncated = { ...step, end: "truncated" as const };
+      expect(await replayed(truncated, 5)).toBe(sseText(truncated));
+    }
+  });
+
+  it("sends every later call whole at the end, so interleaved and index-less calls stay apart", async () => {
+    const args = (entry: { function?: { arguments?: string } }) => entry.function?.arguments ?? "";
+    const step: ReplayStep = {
+      events: [
+        chunk({
+          tool_calls: [{ index: 0, id: "a", type: "function", function: { name: "search_site", arguments: "" } }],
+        }),
+        chunk({
+          tool_calls: [{ index: 1, id: "b", type: "function", function: { name: "get_service", arguments: "" } }],
+        }),
+        chunk({ tool_calls: [{ index: 0, function: { arguments: '{"query":' } }] }),
+        chunk({ tool_calls: [{ index: 1, function: { arguments: '{"serviceId":"landing-page"}' } }] }),
+        chunk({ tool_calls: [{ index: 0, function: { arguments: '"tienda"}' } }] }),
+        nativeToolCallsEvent([
+          { name: "estimate_quote", arguments: { serviceId: "landing-page", extraIds: [] } },
+          { name: "suggest_next_step", arguments: { kind: "contact" } },
+        ]),
+        finishChunk("tool_calls"),
+      ],
+    };
+    const entries = (await replayed(step, 13))
+      .split("\n\n")
+      .filter((e) => e.startsWith("data: {"))
+      .map((e) => JSON.parse(e.slice(6)))
+      .flatMap((event) => event.tool_calls ?? event.choices?.[0]?.delta?.tool_calls ?? []);
+    // The first call streams through in its pieces; the others follow, one whole entry each.
+    expect(
+      entries
+        .filter((e) => e.index === 0)
+        .map(args)
+        .join(""),
+    ).toBe('{"query":"tienda"}');
+    expect(entries.slice(-3)).toEqual([
+      {
+        index: 1,
+        id: "b",
+        type: "function",
+        function: { name: "get_service", arguments: '{"serviceId":"landing-page"}' },
+      },
+      {
+        index: 2,
+        type: "function",
+        function: { name: "estimate_quote", arguments: '{"serviceId":"landing-page","extraIds":[]}' },
+      },
+      { index: 3, type: "function", function: { name: "suggest_next_step", arguments: '{"kind":"contact"}' } },
+    ]);
   });
 
   it("sends a call's early argument pieces with its name, then the rest as they come", async () => {

@@ -100,6 +100,19 @@ describe("a refused call in the timeline", () => {
     expect(cards[6]).toContain("No tool calls left: the call was not run");
   });
 
+  it("shows the calls a last call made anyway as refused steps, after which its text is still the answer", async () => {
+    const search = { name: "search_site", input: { query: "bakery", locale: "en" } };
+    // Five calls that all call a tool: the fifth is told "none" and calls one anyway.
+    const message = await play(() => ({ text: "A site with a blog fits.", calls: [search] }));
+    const { run, timeline } = render(message);
+    expect(run.done?.reason).toBe("answered");
+    expect(run.answer).toBe("A site with a blog fits.");
+    const last = steps(timeline).at(-1) ?? "";
+    expect(last).toContain('data-state="refused"');
+    expect(last).toContain('data-error="last_call"');
+    expect(last).toContain("Not run: the last model call may only answer");
+  });
+
   it("shows arguments that aren't JSON as they came", async () => {
     const message = await play([{ calls: [{ name: "estimate_quote", input: "{not json" }] }, { text: "Sorry." }]);
     const [card] = steps(render(message).timeline);

@@ -1,4 +1,4 @@
-import type { LanguageModel, UIMessageChunk } from "ai";
+import type { UIMessageChunk } from "ai";
 import { expect } from "vitest";
 import { type AgentRunOptions, type AgentRunSummary, runAgent } from "@/lib/agent/run-agent";
 import type { BudgetData, DoneData } from "@/lib/agent/types";
@@ -13,7 +13,7 @@ import { type ReplayScript, replayBinding } from "./workers-ai-replay";
  * the page reads it.
  */
 
-export type PlayOptions = Partial<Omit<AgentRunOptions, "model" | "onFinish">> & { model: LanguageModel };
+export type PlayOptions = Partial<Omit<AgentRunOptions, "model" | "onFinish">> & { model: AgentRunOptions["model"] };
 
 export const DEFAULT_GOAL = "Un sitio con blog para mi panadería";
 
