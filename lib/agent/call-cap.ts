@@ -12,6 +12,8 @@ export type CallMeter = {
   /** The call's output so far, our own count of everything it streamed (reasoning included). */
   countOutput(tokens: number): void;
   dropCall(call: DroppedCall): void;
+  /** The call reached the cap and was cut. */
+  cutCall(): void;
 };
 
 type Part = LanguageModelV4StreamPart;
@@ -85,6 +87,9 @@ function capStream(
   // Tool inputs streaming in, by id: their name and the input so far.
   const openInputs = new Map<string, { toolName: string; input: string }>();
   let ended = false;
+  let closed = false;
+  let emitted = 0;
+  let toolCallsOut = 0;
 
   /** Counts `text`; returns the part of it that fits under the cap. */
   function take(text: string): { fits: string; cut: boolean } {
@@ -94,8 +99,9 @@ function capStream(
   }
 
   function toolCall(call: DroppedCall, controller: ReadableStreamDefaultController<Part>) {
-    if (toolsOffered) controller.enqueue({ type: "tool-call", ...call });
-    else meter.dropCall(call);
+    if (!toolsOffered) return meter.dropCall(call);
+    toolCallsOut += 1;
+    controller.enqueue({ type: "tool-call", ...call });
   }
 
   /** Ends the call at the cap: what is open is closed, and the provider is not read any further. */
@@ -107,12 +113,13 @@ function capStream(
       toolCall({ toolCallId, toolName, input }, controller);
     }
     for (const id of openTexts) controller.enqueue({ type: "text-end", id });
-    controller.enqueue({
-      type: "finish",
-      finishReason: { unified: "length", raw: "output-cap" },
-      usage: UNKNOWN_USAGE,
-    });
+    meter.cutCall();
+    // The SDK runs a step's tools only after "tool-calls" (or "stop"): the calls the model
+    // finished before the cap run (or are refused) like any others; a call of text only ends.
+    const unified = toolCallsOut > 0 ? "tool-calls" : "length";
+    controller.enqueue({ type: "finish", finishReason: { unified, raw: "output-cap" }, usage: UNKNOWN_USAGE });
     controller.close();
+    closed = true;
     reader.cancel(new Error("output cap")).catch(() => {});
   }
 
@@ -187,18 +194,30 @@ function capStream(
 
   return new ReadableStream<Part>({
     async pull(controller) {
-      let next: ReadableStreamReadResult<Part>;
-      try {
-        next = await untilAbort(reader.read(), signal);
-      } catch (error) {
-        reader.cancel(error).catch(() => {});
-        throw error;
+      // Reads until something goes out: a pull that enqueues nothing is not called again.
+      const before = emitted;
+      const out = {
+        enqueue(part: Part) {
+          emitted += 1;
+          controller.enqueue(part);
+        },
+        close: () => controller.close(),
+      } as ReadableStreamDefaultController<Part>;
+      while (emitted === before) {
+        let next: ReadableStreamReadResult<Part>;
+        try {
+          next = await untilAbort(reader.read(), signal);
+        } catch (error) {
+          reader.cancel(error).catch(() => {});
+          throw error;
+        }
+        if (next.done) {
+          if (!closed) controller.close();
+          return;
+        }
+        if (!ended || next.value.type === "error") handle(next.value, out);
+        if (closed) return;
       }
-      if (next.done) {
-        controller.close();
-        return;
-      }
-      if (!ended || next.value.type === "error") handle(next.value, controller);
     },
     cancel(reason) {
       return reader.cancel(reason);

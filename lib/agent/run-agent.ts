@@ -212,8 +212,11 @@ async function streamModel(run: Run, writer: UIMessageStreamWriter<AgentUIMessag
     options.model,
     {
       startCall: () => budget.startCall(),
-      countOutput: (t) => budget.countOutput(t),
-      dropCall: (c) => run.dropped.push(c),
+      countOutput: (tokens) => budget.countOutput(tokens),
+      dropCall: (call) => run.dropped.push(call),
+      cutCall: () => {
+        budget.lastCallCut = true;
+      },
     },
     { maxTokens: AGENT_LIMITS.maxTokens },
   );
@@ -275,6 +278,8 @@ function doneReason(run: Run, clientAborted: boolean): DoneReason {
   if (run.modelError !== null || record.lastFinishReason === "error") return "model_error";
   if (budget.stoppedBy) return budget.stoppedBy;
   if ((record.stepTexts.at(-1) ?? "").trim() !== "") return "answered";
+  // Its last call spent the whole per-call cap (thinking, say) and wrote no answer.
+  if (budget.lastCallCut) return "token_budget";
   return budget.finalReason ?? "step_limit";
 }
 
