@@ -157,7 +157,7 @@ describe("runAgent", () => {
     }));
     const refused = result.outputs.filter((o) => (o.output as { error?: string }).error === "tool_budget");
     expect(refused.length).toBeGreaterThan(0);
-    expect((refused[0]?.output as { detail: string }).detail).toContain("result too large");
+    expect((refused[0]?.output as { detail?: string } | undefined)?.detail).toContain("result too large");
     expect(result.done.usage.inputTokens + result.done.usage.outputTokens).toBeLessThanOrEqual(7000);
   });
 
