@@ -63,7 +63,8 @@ function untilAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Pr
 
 /**
  * One call's stream with the cap applied: every part that costs output tokens is counted as it
- * arrives; at `maxTokens` the call is cut (the rest is never read) and ends as `length`.
+ * arrives; at `maxTokens` the call is cut (the rest is never read) and ends as `length`, or as
+ * `tool-calls` when it had made calls by then.
  * Reasoning counts but never goes further. On a call that offered no tools, tool calls are
  * dropped and handed to the meter instead of the SDK, which would fail the run over them.
  */
@@ -147,8 +148,8 @@ function capStream(
       case "reasoning-file":
         return;
       case "tool-input-start":
-        openInputs.set(part.id, { toolName: part.toolName, input: "" });
         if (take(part.toolName).cut) return cut(controller);
+        openInputs.set(part.id, { toolName: part.toolName, input: "" });
         if (toolsOffered) controller.enqueue(part);
         return;
       case "tool-input-delta": {
@@ -170,7 +171,7 @@ function capStream(
           const name = take(part.toolName);
           const input = name.cut ? { fits: "", cut: true } : take(part.input);
           if (input.cut) {
-            openInputs.set(part.toolCallId, { toolName: part.toolName, input: input.fits });
+            toolCall({ toolCallId: part.toolCallId, toolName: part.toolName, input: input.fits }, controller);
             return cut(controller);
           }
         }
