@@ -233,6 +233,9 @@ async function streamModel(run: Run, writer: UIMessageStreamWriter<AgentUIMessag
       stopWhen: isStepCount(AGENT_LIMITS.maxSteps),
       prepareStep: planStep(run, await fixedTokens(run)),
       experimental_transform: answerTransform(budget, run.record),
+      // The SDK's default prints the whole error, which can quote the goal; the run logs its own
+      // line (`logRun`) with the error's name and message, the goal taken out.
+      onError: () => {},
     });
     for await (const chunk of result.toUIMessageStream<AgentUIMessage>({
       sendFinish: false,

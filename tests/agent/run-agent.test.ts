@@ -210,6 +210,30 @@ describe("runAgent", () => {
     expect(result.summary).toMatchObject({ reason: "model_error", shown: false });
   });
 
+  it("logs one line with the model's error, never the goal", async () => {
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    const error = vi.spyOn(console, "error");
+    const goal = "Mi panadería Pan de Oro en Laureles";
+    const failing = scriptedModel(() => {
+      throw new TypeError(`provider rejected the prompt: ${goal}`);
+    });
+    await playRun({ model: failing.model, goal });
+    const lines = log.mock.calls.map(([line]) => JSON.parse(String(line)));
+    expect(lines).toEqual([
+      expect.objectContaining({
+        event: "agent_run",
+        reason: "model_error",
+        modelCalls: 1,
+        errorName: "TypeError",
+        errorMessage: "provider rejected the prompt: <goal>",
+      }),
+    ]);
+    expect(JSON.stringify(lines)).not.toContain("Pan de Oro");
+    expect(error).not.toHaveBeenCalled();
+    log.mockRestore();
+    error.mockRestore();
+  });
+
   it("keeps the units when the model fails after its first text", async () => {
     const result = await run([{ text: "Voy a buscar el servicio. ", error: "after-text" }]);
     expect(result.done.reason).toBe("model_error");
