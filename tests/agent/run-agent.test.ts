@@ -1,44 +1,14 @@
-import type { UIMessageChunk } from "ai";
 import { describe, expect, it, vi } from "vitest";
-import type { AgentRunSummary } from "@/lib/agent/run-agent";
-import { runAgent } from "@/lib/agent/run-agent";
-import type { BudgetData, DoneData } from "@/lib/agent/types";
 import { estimateQuote } from "@/lib/quote/estimate";
+import { agentStream, playRun, readRun } from "@/tests/support/agent-run";
 import { readChunks, type Script, scriptedModel } from "@/tests/support/scripted-model";
 
 // Each test plays a hand-written run through the real loop, tools and checks, and asserts what
 // reaches the stream the page reads.
 
-async function run(script: Script, goal = "Un sitio con blog para mi panadería", options: { timeoutMs?: number } = {}) {
+async function run(script: Script, goal?: string, options: { timeoutMs?: number } = {}) {
   const scripted = scriptedModel(script);
-  let summary: AgentRunSummary | undefined;
-  const chunks = await readChunks(
-    runAgent({
-      goal,
-      locale: "es",
-      studio: "Taller Norte",
-      model: scripted.model,
-      modelName: "@cf/google/gemma-4-26b-a4b-it",
-      timeoutMs: options.timeoutMs,
-      onFinish: (s) => {
-        summary = s;
-      },
-    }),
-  );
-  const done = chunks.filter((c) => c.type === "data-done") as { data: DoneData }[];
-  const budgets = chunks.filter((c) => c.type === "data-budget").map((c) => (c as { data: BudgetData }).data);
-  const text = chunks
-    .filter((c): c is Extract<UIMessageChunk, { type: "text-delta" }> => c.type === "text-delta")
-    .map((c) => c.delta)
-    .join("");
-  const outputs = chunks.filter((c) => c.type === "tool-output-available") as { toolCallId: string; output: unknown }[];
-  // A refused call reaches the page as a tool part in `output-error` (its input never ran).
-  const errors = chunks.filter((c) => c.type === "tool-input-error" || c.type === "tool-output-error") as {
-    toolCallId: string;
-    errorText: string;
-  }[];
-  expect(done).toHaveLength(1);
-  return { chunks, done: done[0]?.data as DoneData, budgets, text, outputs, errors, summary, ...scripted };
+  return { ...(await playRun({ model: scripted.model, goal, timeoutMs: options.timeoutMs })), ...scripted };
 }
 
 const happy: Script = [
@@ -46,8 +16,12 @@ const happy: Script = [
     text: "Busco el servicio, estimo el precio y le sugiero el siguiente paso. ",
     calls: [{ name: "search_site", input: { query: "sitio con blog panadería", locale: "es" } }],
   },
-  { calls: [{ name: "get_service", input: { serviceId: "website-with-blog" } }] },
-  { calls: [{ name: "estimate_quote", input: { serviceId: "website-with-blog", extraIds: ["photo-session"] } }] },
+  {
+    calls: [
+      { name: "get_service", input: { serviceId: "website-with-blog" } },
+      { name: "estimate_quote", input: { serviceId: "website-with-blog", extraIds: ["photo-session"] } },
+    ],
+  },
   {
     calls: [
       {
@@ -71,9 +45,10 @@ describe("runAgent", () => {
       price: estimateQuote({ serviceId: "website-with-blog", extraIds: ["photo-session"] }).price,
     });
     expect(result.text).toContain("(/es/quote?service=website-with-blog&extras=photo-session)");
-    expect(result.done).toMatchObject({ reason: "answered", modelCalls: 5, toolCalls: 4, unverifiedAmounts: [] });
-    expect(result.budgets.map((b) => b.modelCalls)).toEqual([1, 2, 3, 4, 5]);
-    expect(result.done.usage).toMatchObject({ inputTokens: 500, outputTokens: 100, estimated: false });
+    expect(result.done).toMatchObject({ reason: "answered", modelCalls: 4, toolCalls: 4, unverifiedAmounts: [] });
+    expect(result.budgets.map((b) => b.modelCalls)).toEqual([1, 2, 3, 4]);
+    expect(result.done.usage.estimated).toBe(false);
+    expect(result.budgets.at(-1)?.tokensUsed).toBe(result.done.usage.inputTokens + result.done.usage.outputTokens);
     expect(result.chunks.at(-1)).toEqual({ type: "finish" });
   });
 
@@ -142,28 +117,48 @@ describe("runAgent", () => {
     expect(result.done.modelCalls).toBe(5);
   });
 
-  it("never spends more than 7,000 tokens, whatever the model does", async () => {
-    // A model that always writes its 350 tokens, reports more input than our own count (the
-    // whole prompt's JSON at 3 characters a token), and calls the tools with the largest results
-    // until it is told "none".
-    const big = "palabra ".repeat(130);
+  it("never spends more than 7,000 tokens, and stops on the token budget right before it", async () => {
+    // A model that always writes its 350 tokens (reported), reports more input than our own count
+    // (the whole prompt's JSON at 3 characters a token), and calls a tool until it is told
+    // "none". Five such calls would spend ~9,000 tokens: only the token budget can stop it.
+    const text = "palabra ".repeat(70);
     const result = await run((_call, options) => ({
-      text: big,
+      text: options.toolChoice?.type === "none" ? "" : text,
       calls:
         options.toolChoice?.type === "none"
           ? []
-          : [
-              { name: "get_service", input: { serviceId: "online-store" } },
-              { name: "search_site", input: { query: "tienda en línea pagos sitio web blog", locale: "es" } },
-            ],
+          : [{ name: "estimate_quote", input: { serviceId: "online-store", extraIds: ["photo-session"] } }],
       usage: { input: Math.ceil(JSON.stringify([options.prompt, options.tools]).length / 3), output: 350 },
     }));
     const used = result.done.usage.inputTokens + result.done.usage.outputTokens;
+    // Told "none", this model writes nothing: the run ends on the limit that made that call the last.
+    expect(result.done.reason).toBe("token_budget");
+    expect(result.done.usage.estimated).toBe(false);
     expect(used).toBeLessThanOrEqual(7000);
+    // Tight: it stopped within about one more call (~1,700 tokens here) of the budget.
+    expect(used).toBeGreaterThan(7000 - 1700);
     expect(result.budgets.at(-1)?.tokensUsed).toBe(used);
-    // The projection ended the run before the step limit, with a last call that could answer.
     expect(result.done.modelCalls).toBeLessThan(5);
     expect(result.calls().at(-1)?.toolChoice).toEqual({ type: "none" });
+  });
+
+  it("refuses tool results past the room the budget left for them", async () => {
+    // Three large results a call (six calls: inside the tool limit); the second call's results
+    // no longer all fit in the room the budget left for them.
+    const search = (query: string) => ({ name: "search_site", input: { query, locale: "es" } });
+    const queries = [
+      ["tienda", "blog", "pagos"],
+      ["sitio web", "tienda en línea", "automatización"],
+    ];
+    const result = await run((call, options) => ({
+      text: "palabra ".repeat(70),
+      calls: options.toolChoice?.type === "none" ? [] : (queries[call] ?? []).map(search),
+      usage: { input: Math.ceil(JSON.stringify([options.prompt, options.tools]).length / 3), output: 350 },
+    }));
+    const refused = result.outputs.filter((o) => (o.output as { error?: string }).error === "tool_budget");
+    expect(refused.length).toBeGreaterThan(0);
+    expect((refused[0]?.output as { detail?: string } | undefined)?.detail).toContain("result too large");
+    expect(result.done.usage.inputTokens + result.done.usage.outputTokens).toBeLessThanOrEqual(7000);
   });
 
   it("keeps an injection attempt as data inside one <goal>", async () => {
@@ -215,6 +210,30 @@ describe("runAgent", () => {
     expect(result.summary).toMatchObject({ reason: "model_error", shown: false });
   });
 
+  it("logs one line with the model's error, never the goal", async () => {
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    const error = vi.spyOn(console, "error");
+    const goal = "Mi panadería Pan de Oro en Laureles";
+    const failing = scriptedModel(() => {
+      throw new TypeError(`provider rejected the prompt: ${goal}`);
+    });
+    await playRun({ model: failing.model, goal });
+    const lines = log.mock.calls.map(([line]) => JSON.parse(String(line)));
+    expect(lines).toEqual([
+      expect.objectContaining({
+        event: "agent_run",
+        reason: "model_error",
+        modelCalls: 1,
+        errorName: "TypeError",
+        errorMessage: "provider rejected the prompt: <goal>",
+      }),
+    ]);
+    expect(JSON.stringify(lines)).not.toContain("Pan de Oro");
+    expect(error).not.toHaveBeenCalled();
+    log.mockRestore();
+    error.mockRestore();
+  });
+
   it("keeps the units when the model fails after its first text", async () => {
     const result = await run([{ text: "Voy a buscar el servicio. ", error: "after-text" }]);
     expect(result.done.reason).toBe("model_error");
@@ -233,22 +252,15 @@ describe("runAgent", () => {
     expect(result.text).toBe("Le ayudo con su sitio.");
   });
 
-  it("stops the model when the client goes away", async () => {
+  it("stops the model when the client goes away, and ends as client_abort", async () => {
     const controller = new AbortController();
     const scripted = scriptedModel([{ text: "Busco…", hang: true }]);
-    const stream = runAgent({
-      goal: "tienda",
-      locale: "es",
-      studio: "Taller Norte",
-      model: scripted.model,
-      modelName: "m",
-      signal: controller.signal,
-    });
-    const reader = stream.getReader();
-    await reader.read();
+    const stream = agentStream({ goal: "tienda", model: scripted.model, modelName: "m", signal: controller.signal });
+    const chunks = readChunks(stream);
+    await vi.waitFor(() => expect(scripted.calls()).toHaveLength(1));
     controller.abort();
-    const abortSeen = vi.waitFor(() => expect(scripted.calls()[0]?.abortSignal?.aborted).toBe(true));
-    await abortSeen;
-    await reader.cancel();
+    await vi.waitFor(() => expect(scripted.calls()[0]?.abortSignal?.aborted).toBe(true));
+    const done = readRun(await chunks).done;
+    expect(done).toMatchObject({ reason: "client_abort", modelCalls: 1 });
   });
 });
