@@ -9,6 +9,7 @@ import { runAgent } from "../lib/agent/run-agent";
 import { createOfflinePlanner } from "../lib/ai/offline-planner";
 import { gemmaTokens } from "../tests/support/gemma-tokenizer";
 import { readChunks, scriptedModel } from "../tests/support/scripted-model";
+import { firstLoadScripts } from "./first-load-js";
 import { measureWorkerSize, workerIsBuilt } from "./worker-size";
 
 const median = (values: number[]) => {
@@ -107,7 +108,7 @@ async function pageJavaScript(path: string) {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     const html = await (await fetch(`${base}${path}`)).text();
-    const scripts = [...new Set([...html.matchAll(/src="(\/_next\/static\/[^"]+\.js)"/g)].map((m) => m[1] ?? ""))];
+    const scripts = firstLoadScripts(html);
     let gzip = 0;
     for (const src of scripts) gzip += gzipSync(Buffer.from(await (await fetch(`${base}${src}`)).arrayBuffer())).length;
     return { scripts: scripts.length, gzipKiB: gzip / 1024 };

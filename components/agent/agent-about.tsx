@@ -1,6 +1,7 @@
 import { AGENT_LIMITS, AGENT_RUN_UNITS, AGENT_TIMEOUT_MS } from "@/lib/agent/limits";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
+import styles from "./agent-about.module.css";
 import { fill, formatCount } from "./copy";
 
 type Props = { locale: Locale; about: Dictionary["agent"]["about"] };
@@ -15,7 +16,7 @@ export function AgentAbout({ locale, about }: Props) {
     units: AGENT_RUN_UNITS,
   });
   return (
-    <aside className="agent-about" aria-labelledby="agent-about-title">
+    <aside className={styles.about} aria-labelledby="agent-about-title">
       <h2 id="agent-about-title">{about.title}</h2>
       <h3>{about.can}</h3>
       <ul>

@@ -2,6 +2,7 @@
 
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import type { Locale } from "@/lib/i18n/config";
+import styles from "./agent-console.module.css";
 import { BudgetMeter } from "./budget-meter";
 import type { AgentCopy, ServiceNames, ViewContext } from "./copy";
 import { GoalForm } from "./goal-form";
@@ -100,8 +101,8 @@ export function AgentConsole({ locale, copy, names, children }: Props) {
   }, [running]);
 
   return (
-    <div className="agent-layout">
-      <div className="agent-console" ref={consoleRef}>
+    <div className={styles.layout}>
+      <div className={styles.console} ref={consoleRef}>
         {engineWanted ? (
           <Suspense fallback={null}>
             <AgentEngine locale={locale} onChange={setEngine} />

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { Fragment } from "react";
 import type { MoneyAmount } from "@/lib/agent/amounts";
+import styles from "./amount-warning.module.css";
 import type { AgentCopy } from "./copy";
 
 type Props = { amounts: MoneyAmount[]; calculatorHref: string; copy: AgentCopy };
@@ -10,7 +11,7 @@ export function AmountWarning({ amounts, calculatorHref, copy }: Props) {
   const raws = [...new Set(amounts.map((amount) => amount.raw))];
   const [before = "", after = ""] = copy.warning.body.split("{amounts}");
   return (
-    <div className="notice notice--warning agent-warning" data-testid="agent-amount-warning">
+    <div className={`notice notice--warning ${styles.warning}`} data-testid="agent-amount-warning">
       <p>
         <strong>{copy.warning.title}</strong>
       </p>

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import ReactMarkdown, { type Components } from "react-markdown";
 import { safeLink } from "./links";
+import styles from "./run-answer.module.css";
 
 // Like components/site/markdown.tsx, but for text a model wrote: links only to this site's pages
 // (or the studio's WhatsApp), in the same tab; any other link, and every image, keeps only its text.
@@ -22,7 +23,7 @@ const components: Components = {
 /** The agent's answer as Markdown; raw HTML is dropped, never rendered. */
 export function AnswerMarkdown({ source }: { source: string }) {
   return (
-    <div className="prose agent-answer__text">
+    <div className={`prose ${styles.text}`}>
       <ReactMarkdown skipHtml components={components}>
         {source}
       </ReactMarkdown>

@@ -1,6 +1,7 @@
 import { AGENT_LIMITS } from "@/lib/agent/limits";
 import type { BudgetData, DoneData } from "@/lib/agent/types";
 import { OFFLINE_PLANNER_ID } from "@/lib/ai/offline-planner-id";
+import styles from "./budget-meter.module.css";
 import { fill, formatCount, type ViewContext } from "./copy";
 
 type Props = {
@@ -47,15 +48,17 @@ export function BudgetMeter({ budget, done, model, unitsLeft, stopped, view }: P
   const count = (value: number) => formatCount(value, locale);
 
   return (
-    <section className="agent-meter" aria-labelledby="agent-meter-title" data-testid="agent-meter">
+    <section className={styles.meter} aria-labelledby="agent-meter-title" data-testid="agent-meter">
       <h2 id="agent-meter-title">{m.title}</h2>
-      <div className="agent-meter__bars">
+      <div className={styles.bars}>
         {bars.map((bar) => {
           const text = fill(m.of, { value: count(bar.value), max: count(bar.max) });
           return (
-            <div key={bar.id} className="agent-meter__bar" data-testid={`agent-meter-${bar.id}`}>
+            <div key={bar.id} className={styles.bar} data-testid={`agent-meter-${bar.id}`}>
               <label htmlFor={`agent-meter-${bar.id}`}>{bar.label}</label>
-              <span className="agent-meter__value">{text}</span>
+              <span className={styles.value} data-testid="agent-meter-value">
+                {text}
+              </span>
               <meter
                 id={`agent-meter-${bar.id}`}
                 min={0}
@@ -69,18 +72,18 @@ export function BudgetMeter({ budget, done, model, unitsLeft, stopped, view }: P
           );
         })}
       </div>
-      <dl className="agent-meter__summary">
-        <div className="agent-meter__row agent-meter__row--wide">
+      <dl className={styles.summary}>
+        <div className={`${styles.row} ${styles.wide}`}>
           <dt>{m.reason}</dt>
           <dd data-testid="agent-meter-reason">{reason ?? m.pending}</dd>
         </div>
-        <div className="agent-meter__row agent-meter__row--wide agent-meter__row--model">
+        <div className={`${styles.row} ${styles.wide} ${styles.model}`}>
           <dt>{m.model}</dt>
           <dd data-testid="agent-meter-model">
             {answeredBy === OFFLINE_PLANNER_ID ? m.offline : answeredBy ? <code>{answeredBy}</code> : m.pending}
           </dd>
         </div>
-        <div className="agent-meter__row agent-meter__row--wide agent-meter__row--usage">
+        <div className={`${styles.row} ${styles.wide} ${styles.usage}`}>
           <dt>{m.usage}</dt>
           <dd data-testid="agent-meter-usage">
             {usage
@@ -88,11 +91,11 @@ export function BudgetMeter({ budget, done, model, unitsLeft, stopped, view }: P
               : m.pending}
           </dd>
         </div>
-        <div className="agent-meter__row">
+        <div className={styles.row}>
           <dt>{m.neurons}</dt>
           <dd data-testid="agent-meter-neurons">{usage ? count(usage.neurons) : m.pending}</dd>
         </div>
-        <div className="agent-meter__row">
+        <div className={styles.row}>
           <dt>{m.unitsLeft}</dt>
           <dd data-testid="agent-meter-units">{unitsLeft === null ? m.pending : count(unitsLeft)}</dd>
         </div>

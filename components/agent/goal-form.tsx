@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type Ref, useEffect, useId, useRef, useState } from "react";
 import { GOAL_MAX_LENGTH } from "@/lib/agent/limits";
 import { type AgentCopy, fill } from "./copy";
+import styles from "./goal-form.module.css";
 
 type Props = {
   goal: string;
@@ -42,7 +43,7 @@ export function GoalForm({ goal, onGoal, running, onRun, onStop, copy, runRef, s
 
   return (
     <form
-      className="agent-goal"
+      className={styles.goal}
       onSubmit={(event) => {
         event.preventDefault();
         submit();
@@ -67,23 +68,23 @@ export function GoalForm({ goal, onGoal, running, onRun, onStop, copy, runRef, s
         aria-describedby={`${id}-hint ${id}-count${empty ? ` ${id}-error` : ""}`}
         aria-invalid={empty || undefined}
       />
-      <div className="agent-goal__meta">
+      <div className={styles.meta}>
         {empty ? (
           <p id={`${id}-error`} className="field__error">
             {copy.goalEmpty}
           </p>
         ) : null}
-        <p id={`${id}-count`} className="agent-goal__count" data-testid="agent-goal-count">
+        <p id={`${id}-count`} className={styles.count} data-testid="agent-goal-count">
           {fill(copy.counter, { count: goal.length, max: GOAL_MAX_LENGTH })}
         </p>
       </div>
-      <fieldset className="agent-examples">
+      <fieldset className={styles.examples}>
         <legend>{copy.examples}</legend>
         {copy.exampleGoals.map((example) => (
           <button
             key={example}
             type="button"
-            className="agent-example"
+            className={styles.example}
             onClick={() => {
               onGoal(example);
               setEmpty(false);
@@ -93,7 +94,7 @@ export function GoalForm({ goal, onGoal, running, onRun, onStop, copy, runRef, s
           </button>
         ))}
       </fieldset>
-      <div className="agent-goal__actions">
+      <div className={styles.actions}>
         <button ref={runRef} type="submit" className="button" disabled={running || !hydrated} data-testid="agent-run">
           {copy.run}
         </button>

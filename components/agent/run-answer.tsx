@@ -4,6 +4,7 @@ import { AmountWarning } from "./amount-warning";
 import type { ViewContext } from "./copy";
 import { NextStepLink } from "./next-step-link";
 import type { RunView } from "./read-run";
+import styles from "./run-answer.module.css";
 
 // react-markdown is the largest piece of the console: it loads when a run starts, not with the page.
 export const loadAnswerMarkdown = () => import("./answer-markdown");
@@ -20,11 +21,11 @@ export function RunAnswer({ run, view, headingRef }: Props) {
     ? paths.quote(locale, run.estimate.serviceId, run.estimate.extraIds)
     : paths.quote(locale);
   return (
-    <section className="agent-answer" aria-labelledby="agent-answer-title" data-testid="agent-answer">
+    <section className={styles.answer} aria-labelledby="agent-answer-title" data-testid="agent-answer">
       <h2 id="agent-answer-title" tabIndex={-1} ref={headingRef}>
         {copy.answer}
       </h2>
-      <Suspense fallback={<p className="agent-answer__text">{run.answer}</p>}>
+      <Suspense fallback={<p className={styles.text}>{run.answer}</p>}>
         <AnswerMarkdown source={run.answer} />
       </Suspense>
       {amounts.length ? <AmountWarning amounts={amounts} calculatorHref={calculatorHref} copy={copy} /> : null}

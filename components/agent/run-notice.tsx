@@ -1,5 +1,6 @@
 import type { Ref } from "react";
 import type { ViewContext } from "./copy";
+import styles from "./run-notice.module.css";
 import { problemMessage, type RunProblem } from "./run-problems";
 
 type Props = {
@@ -21,7 +22,7 @@ export function RunNotice({ problem, stopped, onRetry, view, noticeRef }: Props)
     <div
       ref={noticeRef}
       tabIndex={-1}
-      className={problem ? "notice notice--warning agent-notice" : "notice agent-notice"}
+      className={problem ? `notice notice--warning ${styles.notice}` : `notice ${styles.notice}`}
       role={problem ? "alert" : "status"}
       data-testid="agent-notice"
       data-problem={problem?.kind}

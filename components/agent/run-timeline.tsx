@@ -1,5 +1,6 @@
 import type { ViewContext } from "./copy";
 import type { TimelineStep } from "./read-run";
+import styles from "./run-timeline.module.css";
 import { ToolStep } from "./tool-views";
 
 type Props = { steps: TimelineStep[]; started: boolean; view: ViewContext };
@@ -11,21 +12,16 @@ export function RunTimeline({ steps, started, view }: Props) {
     <section className="agent-run" aria-labelledby="agent-steps-title">
       <h2 id="agent-steps-title">{copy.timeline}</h2>
       {steps.length === 0 ? (
-        <p className="muted agent-run__empty">{started && view.active ? copy.running : copy.idle}</p>
+        <p className={`muted ${styles.empty}`}>{started && view.active ? copy.running : copy.idle}</p>
       ) : null}
-      <ol className="agent-steps" aria-busy={view.active}>
+      <ol className={styles.steps} aria-busy={view.active}>
         {steps.map((step) => (
-          <li
-            key={step.key}
-            className={`agent-step agent-step--${step.kind}`}
-            data-testid="agent-step"
-            data-kind={step.kind}
-          >
+          <li key={step.key} className={styles.step} data-testid="agent-step" data-kind={step.kind}>
             {step.kind === "tool" ? (
               <ToolStep part={step.part} view={view} />
             ) : (
-              <div className="agent-text">
-                <h3 className="agent-text__label">{step.kind === "plan" ? copy.plan : copy.note}</h3>
+              <div className={styles.text}>
+                <h3 className={styles.label}>{step.kind === "plan" ? copy.plan : copy.note}</h3>
                 <p>{step.text}</p>
               </div>
             )}

@@ -5,6 +5,7 @@ import { sendContact } from "@/app/[locale]/contact/actions";
 import type { ContactField, ContactState } from "@/app/[locale]/contact/schema";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
+import styles from "./contact-form.module.css";
 
 type Props = { locale: Locale; copy: Dictionary["contact"] };
 
@@ -30,7 +31,7 @@ export function ContactForm({ locale, copy }: Props) {
     "aria-describedby": error(name) ? `contact-${name}-error` : undefined,
   });
   return (
-    <form action={action} className="contact-form" noValidate>
+    <form action={action} className={styles.form} noValidate>
       <input type="hidden" name="locale" value={locale} />
       {invalid && (
         <p className="notice notice--warning" role="alert">
@@ -72,7 +73,7 @@ export function ContactForm({ locale, copy }: Props) {
           </p>
         )}
       </div>
-      <div className="honeypot" aria-hidden="true">
+      <div className={styles.honeypot} aria-hidden="true">
         <label htmlFor="contact-website">{copy.honeypot}</label>
         <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
       </div>

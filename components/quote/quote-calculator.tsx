@@ -8,6 +8,7 @@ import { formatCop, formatCopRange, formatWeeks } from "@/lib/i18n/format";
 import { estimateQuote } from "@/lib/quote/estimate";
 import type { Selection, SelectionProblem } from "@/lib/quote/selection";
 import { paths } from "@/lib/site/paths";
+import styles from "./quote-calculator.module.css";
 
 export type CalculatorService = {
   id: string;
@@ -46,8 +47,8 @@ export function QuoteCalculator({ locale, copy, services, initial, problems: ini
   }
 
   return (
-    <div className="calculator">
-      <form className="calculator__form" onSubmit={(event) => event.preventDefault()}>
+    <div className={styles.calculator}>
+      <form className={styles.form} onSubmit={(event) => event.preventDefault()}>
         {problems.map((problem) => (
           <p key={`${problem.code}:${problem.id}`} className="notice notice--warning" role="alert">
             {(problem.code === "unknown_service" ? copy.unknownService : copy.unknownExtra).replace("{id}", problem.id)}
@@ -72,7 +73,7 @@ export function QuoteCalculator({ locale, copy, services, initial, problems: ini
             <legend>{copy.extras}</legend>
             {service.extras.length === 0 && <p className="muted">{copy.noExtras}</p>}
             {service.extras.map((extra) => (
-              <label key={extra.id} className="checkbox">
+              <label key={extra.id} className={styles.checkbox}>
                 <input
                   type="checkbox"
                   name="extras"
@@ -89,7 +90,7 @@ export function QuoteCalculator({ locale, copy, services, initial, problems: ini
         )}
       </form>
 
-      <section className="calculator__result" aria-labelledby="quote-result-title">
+      <section className={styles.result} aria-labelledby="quote-result-title">
         <h2 id="quote-result-title">{copy.result}</h2>
         <div aria-live="polite">
           {estimate && service ? (
@@ -105,7 +106,7 @@ export function QuoteCalculator({ locale, copy, services, initial, problems: ini
                 </div>
               </dl>
               <h3>{copy.breakdown}</h3>
-              <ul className="breakdown">
+              <ul className={styles.breakdown}>
                 {estimate.lines.map((line) => (
                   <li key={`${line.kind}:${line.id}`}>
                     <span>

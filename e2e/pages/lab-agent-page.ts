@@ -95,7 +95,7 @@ export class LabAgentPage {
   meterValue(name: "model-calls" | "tool-calls" | "tokens" | "reason" | "model" | "usage" | "neurons" | "units") {
     const bar = ["model-calls", "tool-calls", "tokens"].includes(name);
     return bar
-      ? this.page.getByTestId(`agent-meter-${name}`).locator(".agent-meter__value")
+      ? this.page.getByTestId(`agent-meter-${name}`).getByTestId("agent-meter-value")
       : this.page.getByTestId(`agent-meter-${name}`);
   }
 

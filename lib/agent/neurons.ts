@@ -1,14 +1,47 @@
+/** The agent's model on Workers AI unless `AGENT_MODEL` names another; its rate is below. */
+export const DEFAULT_AGENT_MODEL = "@cf/google/gemma-4-26b-a4b-it";
+
+export type NeuronRate = { input: number; output: number };
+
 /**
  * Workers AI bills in neurons, per million tokens, by model. Rates from the Workers AI pricing
  * page; one table so a new model is one line.
  */
-export const NEURON_RATES: Record<string, { input: number; output: number }> = {
-  "@cf/google/gemma-4-26b-a4b-it": { input: 9_091, output: 27_273 },
+export const NEURON_RATES: Record<string, NeuronRate> = {
+  [DEFAULT_AGENT_MODEL]: { input: 9_091, output: 27_273 },
 };
 
-/** Models with no rate (the offline planner, a local server) cost no neurons. */
-export function neuronsFor(model: string, inputTokens: number, outputTokens: number): number {
+/**
+ * For a Workers AI model not in the table (an `AGENT_MODEL` override): the dearest text model on
+ * the pricing page when this was written (`@cf/deepseek-ai/deepseek-r1-distill-qwen-32b`), so an
+ * unknown model is counted high, never as free. Used only when Workers AI sends no neurons itself.
+ */
+export const FALLBACK_NEURON_RATE: NeuronRate = { input: 45_170, output: 443_756 };
+
+const warned = new Set<string>();
+
+export function neuronRate(model: string): NeuronRate {
   const rate = NEURON_RATES[model];
-  if (!rate) return 0;
-  return Math.round(((inputTokens * rate.input + outputTokens * rate.output) / 1_000_000) * 100) / 100;
+  if (rate) return rate;
+  if (!warned.has(model)) {
+    warned.add(model);
+    // Once per isolate and model: the figure recorded for this model is an upper estimate.
+    console.warn(
+      JSON.stringify({
+        event: "neuron_rate_unknown",
+        model,
+        fallbackRate: FALLBACK_NEURON_RATE,
+        fix: "lib/agent/neurons.ts",
+      }),
+    );
+  }
+  return FALLBACK_NEURON_RATE;
 }
+
+/** Neurons of Workers AI tokens at the model's rate (the conservative fallback for an unknown model). */
+export function neuronsFor(model: string, inputTokens: number, outputTokens: number): number {
+  const rate = neuronRate(model);
+  return roundNeurons((inputTokens * rate.input + outputTokens * rate.output) / 1_000_000);
+}
+
+export const roundNeurons = (neurons: number) => Math.round(neurons * 100) / 100;

@@ -17,7 +17,6 @@ import { RunBudget } from "./budget";
 import { capModelCalls, type DroppedCall } from "./call-cap";
 import { wrapGoal } from "./goal";
 import { AGENT_LIMITS, AGENT_TEMPERATURE, AGENT_TIMEOUT_MS } from "./limits";
-import { neuronsFor } from "./neurons";
 import { systemPrompt } from "./prompt";
 import { LAST_CALL_REFUSAL, type Refusal, refusalFor, TOOL_BUDGET_REFUSAL } from "./refusals";
 import { estimateJsonTokens, estimateTokens, TOKENS_PER_MESSAGE } from "./tokens";
@@ -41,6 +40,8 @@ export type AgentRunOptions = {
   modelName: string;
   /** True when the model's usage is our own count (the offline planner). */
   estimatedUsage?: boolean;
+  /** Workers AI's neurons for this run (AgentModel.neurons); other models cost none. */
+  neurons?: { total(inputTokens: number, outputTokens: number): number };
   /** The request's signal: a closed tab stops the model. */
   signal?: AbortSignal;
   timeoutMs?: number;
@@ -295,7 +296,7 @@ function doneData(run: Run, reason: DoneReason): DoneData {
       inputTokens: budget.inputTokens,
       outputTokens: budget.outputTokens,
       cachedInputTokens: budget.cachedInputTokens,
-      neurons: neuronsFor(options.modelName, budget.inputTokens, budget.outputTokens),
+      neurons: options.neurons?.total(budget.inputTokens, budget.outputTokens) ?? 0,
       estimated: budget.estimated || options.estimatedUsage === true,
     },
     modelCalls: budget.modelCalls,

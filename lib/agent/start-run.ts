@@ -31,6 +31,7 @@ export async function startAgentRun(
     model: agent.model,
     modelName: agent.name,
     estimatedUsage: agent.estimatedUsage,
+    neurons: agent.neurons,
     signal: request.signal,
     onFinish: (summary) =>
       settleLabUnits(

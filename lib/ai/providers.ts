@@ -3,12 +3,14 @@ import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { getCloudflareContext } from "@opennextjs/cloudflare";
 import type { LanguageModel } from "ai";
 import { createWorkersAI } from "workers-ai-provider";
+import { DEFAULT_AGENT_MODEL } from "@/lib/agent/neurons";
 import type { Locale } from "@/lib/i18n/config";
 import { createOfflinePlanner } from "./offline-planner";
 import { OFFLINE_PLANNER_ID } from "./offline-planner-id";
 import { fetchWithToolCallOrdering, withToolCallOrdering } from "./workers-ai-binding";
+import { fetchWithNeuronMeter, NeuronMeter, withNeuronMeter } from "./workers-ai-usage";
 
-export const DEFAULT_AGENT_MODEL = "@cf/google/gemma-4-26b-a4b-it";
+export { DEFAULT_AGENT_MODEL };
 
 export type AgentModelKind = "workers-ai-binding" | "workers-ai-rest" | "openai-compatible" | "offline";
 export type AgentModel = {
@@ -18,6 +20,8 @@ export type AgentModel = {
   kind: AgentModelKind;
   /** True when usage is our own count rather than the provider's. */
   estimatedUsage: boolean;
+  /** Workers AI only: the run's neurons as Workers AI reports them (rates as fallback). */
+  neurons?: NeuronMeter;
 };
 
 type Env = Record<string, string | undefined>;
@@ -42,8 +46,9 @@ function workersAISettings(runId: string) {
  * Workers AI streams through it. The binding is wrapped so that streamed tool calls reach the
  * provider with their name first (see `withToolCallOrdering`).
  */
-export function workersAIModel(binding: Ai, modelId: string, runId: string): AgentModel["model"] {
-  return createWorkersAI({ binding: withToolCallOrdering(binding) }).chat<string>(modelId, workersAISettings(runId));
+export function workersAIModel(binding: Ai, modelId: string, runId: string, meter?: NeuronMeter): AgentModel["model"] {
+  const metered = meter ? withNeuronMeter(binding, meter) : binding;
+  return createWorkersAI({ binding: withToolCallOrdering(metered) }).chat<string>(modelId, workersAISettings(runId));
 }
 
 /** The same model over Workers AI's REST API, with the same repair on its streams. */
@@ -51,9 +56,11 @@ export function workersAIRestModel(
   credentials: { accountId: string; apiKey: string; fetch?: typeof fetch },
   modelId: string,
   runId: string,
+  meter?: NeuronMeter,
 ): AgentModel["model"] {
-  const { fetch: fetcher, ...account } = credentials;
-  return createWorkersAI({ ...account, fetch: fetchWithToolCallOrdering(fetcher) }).chat<string>(
+  const { fetch: fetcher = fetch, ...account } = credentials;
+  const metered = meter ? fetchWithNeuronMeter(fetcher, meter) : fetcher;
+  return createWorkersAI({ ...account, fetch: fetchWithToolCallOrdering(metered) }).chat<string>(
     modelId,
     workersAISettings(runId),
   );
@@ -74,14 +81,16 @@ export function resolveAgentModel({
   env?: Env;
 }): AgentModel {
   const modelId = env.AGENT_MODEL || DEFAULT_AGENT_MODEL;
+  const neurons = new NeuronMeter(modelId);
 
   const binding = aiBinding();
   if (binding) {
     return {
-      model: workersAIModel(binding, modelId, runId),
+      model: workersAIModel(binding, modelId, runId, neurons),
       name: modelId,
       kind: "workers-ai-binding",
       estimatedUsage: false,
+      neurons,
     };
   }
   if (env.CLOUDFLARE_ACCOUNT_ID && env.CLOUDFLARE_API_TOKEN) {
@@ -90,10 +99,12 @@ export function resolveAgentModel({
         { accountId: env.CLOUDFLARE_ACCOUNT_ID, apiKey: env.CLOUDFLARE_API_TOKEN },
         modelId,
         runId,
+        neurons,
       ),
       name: modelId,
       kind: "workers-ai-rest",
       estimatedUsage: false,
+      neurons,
     };
   }
   if (env.OPENAI_COMPATIBLE_BASE_URL) {

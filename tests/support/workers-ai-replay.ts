@@ -160,7 +160,8 @@ export function finishChunk(reason: "stop" | "tool_calls" | "length"): SseEvent 
   return chunk({}, reason);
 }
 
-export type Usage = { prompt: number; completion: number; cached?: number };
+/** `neurons`: what Workers AI reports it billed (any value, to replay hostile ones too). */
+export type Usage = { prompt: number; completion: number; cached?: number; neurons?: unknown };
 
 function usageOf(usage: Usage) {
   return {
@@ -168,6 +169,7 @@ function usageOf(usage: Usage) {
     completion_tokens: usage.completion,
     total_tokens: usage.prompt + usage.completion,
     ...(usage.cached !== undefined ? { prompt_tokens_details: { cached_tokens: usage.cached } } : {}),
+    ...(usage.neurons !== undefined ? { neurons: usage.neurons } : {}),
   };
 }
 

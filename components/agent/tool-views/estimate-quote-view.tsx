@@ -1,6 +1,7 @@
 import { formatCopRange, formatWeeks } from "@/lib/i18n/format";
 import { ToolCard, type ToolViewProps } from "./tool-card";
 import { ToolStateCard } from "./tool-state-card";
+import styles from "./tool-views.module.css";
 
 /** estimate_quote: the service and extras, then the calculator's range and weeks. */
 export function EstimateQuoteView({ part, view }: ToolViewProps<"estimate_quote">) {
@@ -15,7 +16,7 @@ export function EstimateQuoteView({ part, view }: ToolViewProps<"estimate_quote"
   const extras = output.extraIds.map((id) => service?.extras[id] ?? id);
   return (
     <ToolCard {...card} title={labels.done} status="done">
-      <dl className="agent-facts">
+      <dl className={styles.facts}>
         <div>
           <dt>{copy.results.price}</dt>
           <dd data-testid="agent-estimate-price">{formatCopRange(output.price, locale)}</dd>
@@ -25,7 +26,7 @@ export function EstimateQuoteView({ part, view }: ToolViewProps<"estimate_quote"
           <dd data-testid="agent-estimate-weeks">{formatWeeks(output.weeks, locale)}</dd>
         </div>
       </dl>
-      <p className="agent-tool__summary muted">
+      <p className={`${styles.summary} muted`}>
         {copy.results.for}: {service?.name ?? output.serviceId}
         {extras.length ? ` + ${extras.join(", ")}` : ` (${copy.results.base})`}
       </p>

@@ -1,6 +1,7 @@
 import { formatCop, formatCopRange, formatWeeks } from "@/lib/i18n/format";
 import { ToolCard, type ToolViewProps } from "./tool-card";
 import { ToolStateCard } from "./tool-state-card";
+import styles from "./tool-views.module.css";
 
 /** get_service: the service id, then what it includes, its range and weeks, and its extras. */
 export function GetServiceView({ part, view }: ToolViewProps<"get_service">) {
@@ -14,10 +15,10 @@ export function GetServiceView({ part, view }: ToolViewProps<"get_service">) {
   const { service } = output;
   return (
     <ToolCard {...card} title={labels.done} status="done">
-      <p className="agent-tool__summary">
+      <p className={styles.summary}>
         <strong>{service.name}</strong> · {service.summary}
       </p>
-      <dl className="agent-facts">
+      <dl className={styles.facts}>
         <div>
           <dt>{copy.results.price}</dt>
           <dd>{formatCopRange(service.price, locale)}</dd>
@@ -27,7 +28,7 @@ export function GetServiceView({ part, view }: ToolViewProps<"get_service">) {
           <dd>{formatWeeks(service.weeks, locale)}</dd>
         </div>
       </dl>
-      <div className="agent-lists">
+      <div className={styles.lists}>
         <div>
           <h4>{copy.results.includes}</h4>
           <ul>

@@ -1,4 +1,5 @@
 import type { ViewContext } from "../copy";
+import styles from "./tool-views.module.css";
 
 export type Failure = { error: string; detail: string };
 
@@ -23,7 +24,7 @@ export function Refusal({ failure, view }: { failure: Failure; view: ViewContext
   const { refusals } = view.copy;
   const message = refusals[failure.error as keyof typeof refusals] ?? refusals.failed;
   return (
-    <div className="agent-refusal" data-testid="agent-refusal" data-error={failure.error}>
+    <div className={styles.refusal} data-testid="agent-refusal" data-error={failure.error}>
       <p>{message}</p>
       {failure.detail ? (
         <details>

@@ -3,6 +3,7 @@ import { fill } from "../copy";
 import { safeLink } from "../links";
 import { ToolCard, type ToolViewProps } from "./tool-card";
 import { ToolStateCard } from "./tool-state-card";
+import styles from "./tool-views.module.css";
 
 /** search_site: the query, then the matching pages as links with their snippets. */
 export function SearchSiteView({ part, view }: ToolViewProps<"search_site">) {
@@ -16,21 +17,21 @@ export function SearchSiteView({ part, view }: ToolViewProps<"search_site">) {
     <ToolCard {...card} title={labels.done} status="done">
       {results.length ? (
         <>
-          <p className="agent-tool__summary">{fill(view.copy.results.matches, { count: results.length })}</p>
-          <ul className="agent-matches">
+          <p className={styles.summary}>{fill(view.copy.results.matches, { count: results.length })}</p>
+          <ul className={styles.matches}>
             {results.map((result) => {
               const link = safeLink(result.path);
               return (
                 <li key={result.path}>
                   {link?.kind === "site" ? <Link href={link.href}>{result.title}</Link> : result.title}
-                  {result.snippet ? <span className="agent-matches__snippet">{result.snippet}</span> : null}
+                  {result.snippet ? <span className={styles.snippet}>{result.snippet}</span> : null}
                 </li>
               );
             })}
           </ul>
         </>
       ) : (
-        <p className="agent-tool__summary">{view.copy.results.noMatches}</p>
+        <p className={styles.summary}>{view.copy.results.noMatches}</p>
       )}
     </ToolCard>
   );

@@ -1,6 +1,7 @@
 import { NextStepLink } from "../next-step-link";
 import { ToolCard, type ToolViewProps } from "./tool-card";
 import { ToolStateCard } from "./tool-state-card";
+import styles from "./tool-views.module.css";
 
 /** suggest_next_step: what kind of step, then its link (the answer repeats it as a button). */
 export function SuggestNextStepView({ part, view }: ToolViewProps<"suggest_next_step">) {
@@ -12,7 +13,7 @@ export function SuggestNextStepView({ part, view }: ToolViewProps<"suggest_next_
   const output = part.output;
   return (
     <ToolCard {...card} title={labels.done} status="done">
-      <p className="agent-tool__summary">
+      <p className={styles.summary}>
         {view.copy.results.nextStep}: <NextStepLink step={output} copy={view.copy} />
       </p>
     </ToolCard>

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { AgentToolName } from "@/lib/agent/tools";
 import type { ViewContext } from "../copy";
 import type { AgentToolPart } from "../read-run";
+import styles from "./tool-views.module.css";
 
 export type CardStatus = "streaming" | "running" | "done" | "refused" | "stopped";
 
@@ -25,14 +26,14 @@ type Props = {
 export function ToolCard({ tool, title, status, input, view, children }: Props) {
   return (
     <article
-      className={`agent-tool agent-tool--${status}`}
+      className={`${styles.tool} ${styles[status]}`}
       data-testid="agent-tool"
       data-tool={tool}
       data-state={status}
     >
-      <header className="agent-tool__head">
-        <h3 className="agent-tool__title">{title}</h3>
-        <span className="agent-tool__status">{view.copy.states[status]}</span>
+      <header className={styles.head}>
+        <h3 className={styles.title}>{title}</h3>
+        <span className={styles.status}>{view.copy.states[status]}</span>
       </header>
       <ToolArguments input={input} view={view} />
       {children}
@@ -56,8 +57,8 @@ export function ToolArguments({ input, view }: { input: unknown; view: ViewConte
       ? Object.entries(input).filter(([, value]) => value !== undefined && !(Array.isArray(value) && !value.length))
       : null;
   return (
-    <div className="agent-args">
-      <span className="agent-args__label">{view.copy.arguments}:</span>{" "}
+    <div className={styles.args}>
+      <span className={styles.argsLabel}>{view.copy.arguments}:</span>{" "}
       {entries ? (
         entries.length ? (
           entries.map(([key, value], index) => (

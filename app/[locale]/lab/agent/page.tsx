@@ -10,6 +10,7 @@ import { localeOf } from "@/lib/i18n/params";
 import { pageMetadata } from "@/lib/site/metadata";
 import { LAB_PAGES } from "@/lib/site/nav";
 import { paths } from "@/lib/site/paths";
+import styles from "./page.module.css";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/lab/agent">) {
   const locale = await localeOf(params);
@@ -35,7 +36,7 @@ export default async function LabAgentPage({ params }: PageProps<"/[locale]/lab/
   const dict = getDictionary(locale);
   return (
     <>
-      <p className="agent-back">
+      <p className={styles.back}>
         <Link href={paths.lab(locale)}>
           {dict.common.backTo} {dict.nav.lab}
         </Link>
