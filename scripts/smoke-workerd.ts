@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { reportSmoke, runSmoke } from "./smoke/checks";
+import { reportSmoke, runSmoke, waitUntilUp } from "./smoke/checks";
 
 // `npm run smoke:workerd`: the smoke checks against the built Worker in workerd (`wrangler dev
 // --env local`, no network, the offline planner), as CI runs them after the e2e suite. It needs
@@ -48,26 +48,12 @@ process.on("SIGINT", () => {
 
 let code = 1;
 try {
-  await waitForHealth(120_000);
+  await waitUntilUp(origin, 120_000, { intervalMs: 500, stillRunning: () => !exited });
   console.log(`Smoke checks against the Worker in workerd at ${origin}`);
   code = reportSmoke(await runSmoke(origin, { model: "offline" }));
 } catch (error) {
-  console.error((error as Error).message);
+  console.error(exited ? "wrangler dev exited before the Worker answered /api/health" : (error as Error).message);
 } finally {
   stop();
 }
 process.exit(code);
-
-async function waitForHealth(timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (exited) throw new Error("wrangler dev exited before the Worker answered /api/health");
-    try {
-      if ((await fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(2_000) })).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`the Worker did not answer ${origin}/api/health within ${timeoutMs / 1000} s`);
-}

@@ -53,6 +53,31 @@ export async function runSmoke(baseUrl: string, options: SmokeOptions = {}): Pro
   return results;
 }
 
+/**
+ * Polls `/api/health` until it answers 200: a new version's preview URL, or a Worker that is
+ * still starting, can take a few seconds. Throws with the last thing it saw when time runs out.
+ */
+export async function waitUntilUp(
+  baseUrl: string,
+  timeoutMs: number,
+  { intervalMs = 1_000, stillRunning = () => true }: { intervalMs?: number; stillRunning?: () => boolean } = {},
+): Promise<void> {
+  const url = new URL("/api/health", baseUrl);
+  const deadline = Date.now() + timeoutMs;
+  let last = "no answer";
+  while (Date.now() < deadline && stillRunning()) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(Math.min(5_000, timeoutMs)) });
+      if (response.status === 200) return;
+      last = `HTTP ${response.status}`;
+    } catch (error) {
+      last = describeNetworkError(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+  throw new Error(`${url.href} was not up within ${timeoutMs / 1000} s (last: ${last})`);
+}
+
 /** Prints one line per check and a closing line; returns the process's exit code. */
 export function reportSmoke(results: CheckResult[]): number {
   for (const { name, ok, detail } of results) console.log(`${ok ? "ok  " : "FAIL"} ${name}: ${detail}`);

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { securityHeaders } from "@/lib/site/security-headers";
-import { type CheckResult, runSmoke } from "@/scripts/smoke/checks";
+import { type CheckResult, runSmoke, waitUntilUp } from "@/scripts/smoke/checks";
 
 // Guards `npm run smoke`: against a tiny fake site it passes when everything is as deployed, and
 // each way a deployment can be broken fails the right check with a message that says what to fix.
@@ -191,5 +191,19 @@ describe("npm run smoke", () => {
     const failed = failures(await runSmoke(`http://127.0.0.1:${port}`));
     expect(failed.health).toBe("GET /api/health: connection refused: is the site running at this URL?");
     expect(Object.keys(failed)).toHaveLength(6);
+  });
+
+  it("--wait: waits for a version that is still coming up, and says what it last saw when it never does", async () => {
+    let calls = 0;
+    site.health = () => {
+      calls += 1;
+      return calls < 3 ? { status: 503, body: {} } : { status: 200, body: { ok: true } };
+    };
+    await waitUntilUp(origin, 5_000, { intervalMs: 20 });
+    expect(calls).toBe(3);
+    site.health = () => ({ status: 404, body: {} });
+    await expect(waitUntilUp(origin, 200, { intervalMs: 20 })).rejects.toThrow(
+      `${origin}/api/health was not up within 0.2 s (last: HTTP 404)`,
+    );
   });
 });
