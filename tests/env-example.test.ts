@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 // Every variable the code reads is documented in .env.example (with its one-line comment), so a
 // studio deploying the site never meets an undocumented setting.
 const SOURCES = ["app", "lib", "scripts", "next.config.ts", "playwright.config.ts"];
-const NOT_SETTINGS = new Set(["NODE_ENV", "PATH", "CI"]);
+// Set by the platform, not by the studio: GITHUB_OUTPUT is GitHub Actions' step-output file.
+const NOT_SETTINGS = new Set(["NODE_ENV", "PATH", "CI", "GITHUB_OUTPUT"]);
 
 function files(entry: string): string[] {
   if (statSync(entry).isFile()) return [entry];

@@ -23,7 +23,7 @@ export async function startAgentRun(
   if (units instanceof Response) return units;
 
   const runId = crypto.randomUUID();
-  const agent = deps.model ?? resolveAgentModel({ locale, runId });
+  const agent = deps.model ?? resolveAgentModel({ locale, runId, requestUrl: request.url });
   const stream = runAgent({
     goal,
     locale,

@@ -7,6 +7,7 @@ import { DEFAULT_AGENT_MODEL } from "@/lib/agent/neurons";
 import type { Locale } from "@/lib/i18n/config";
 import { createOfflinePlanner } from "./offline-planner";
 import { OFFLINE_PLANNER_ID } from "./offline-planner-id";
+import { previewForcesOffline } from "./preview-guard";
 import { fetchWithToolCallOrdering, withToolCallOrdering } from "./workers-ai-binding";
 import { fetchWithNeuronMeter, NeuronMeter, withNeuronMeter } from "./workers-ai-usage";
 
@@ -75,11 +76,15 @@ export function resolveAgentModel({
   locale,
   runId,
   env = process.env,
+  requestUrl,
 }: {
   locale: Locale;
   runId: string;
   env?: Env;
+  /** The request's URL: a pull-request preview is known by its host (see `preview-guard.ts`). */
+  requestUrl?: string;
 }): AgentModel {
+  if (previewForcesOffline({ env, requestUrl })) return offlineAgentModel(locale);
   const modelId = env.AGENT_MODEL || DEFAULT_AGENT_MODEL;
   const neurons = new NeuronMeter(modelId);
 
@@ -117,5 +122,9 @@ export function resolveAgentModel({
     });
     return { model: provider.chatModel(name), name, kind: "openai-compatible", estimatedUsage: false };
   }
+  return offlineAgentModel(locale);
+}
+
+function offlineAgentModel(locale: Locale): AgentModel {
   return { model: createOfflinePlanner({ locale }), name: OFFLINE_PLANNER_ID, kind: "offline", estimatedUsage: true };
 }

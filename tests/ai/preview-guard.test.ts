@@ -1,0 +1,108 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { startAgentRun } from "@/lib/agent/start-run";
+import { OFFLINE_PLANNER_ID } from "@/lib/ai/offline-planner-id";
+import { previewForcesOffline } from "@/lib/ai/preview-guard";
+import { DEFAULT_AGENT_MODEL, resolveAgentModel } from "@/lib/ai/providers";
+import { createQuota, DEFAULT_LIMITS, memoryStore } from "@/lib/quota";
+
+// Guards the promise that pull-request previews spend no neurons and production never runs the
+// offline planner because of a preview setting: `PREVIEW_ALIAS` counts only on a request that came
+// in through a preview URL of this Worker, never on the site's own host.
+
+const ALIAS_HOST = "https://pr-12-lab-agent.studio.workers.dev/api/agent";
+const VERSION_HOST = "https://3f2a9c1d-lab-agent.studio.workers.dev/api/agent";
+const PREVIEW = { PREVIEW_ALIAS: "pr-12", SITE_URL: "https://tallernorte.example" };
+
+describe("previewForcesOffline", () => {
+  it.each([
+    ["the alias's preview URL", ALIAS_HOST],
+    ["the version's preview URL", VERSION_HOST],
+    ["an upper-case host", "https://PR-12-LAB-AGENT.studio.workers.dev/api/agent"],
+  ])("on %s of a preview version: offline", (_name, requestUrl) => {
+    expect(previewForcesOffline({ env: PREVIEW, requestUrl })).toBe(true);
+  });
+
+  it.each([
+    ["the production domain", "https://tallernorte.example/api/agent"],
+    ["the production workers.dev host", "https://lab-agent.studio.workers.dev/api/agent"],
+    ["another PR's alias", "https://pr-13-lab-agent.studio.workers.dev/api/agent"],
+    ["a longer PR number with the same start", "https://pr-123-lab-agent.studio.workers.dev/api/agent"],
+    ["a host that is not workers.dev", "https://pr-12-lab-agent.studio.example/api/agent"],
+    ["a workers.dev look-alike", "https://pr-12-lab-agent.workers.dev.evil.example/api/agent"],
+    ["no request URL", undefined],
+    ["a malformed request URL", "not a url"],
+  ])("a preview version reached on %s: the configured model", (_name, requestUrl) => {
+    expect(previewForcesOffline({ env: PREVIEW, requestUrl })).toBe(false);
+  });
+
+  it("never on the site's own host, even when SITE_URL is a preview-looking workers.dev URL", () => {
+    const env = { PREVIEW_ALIAS: "pr-12", SITE_URL: "https://pr-12-lab-agent.studio.workers.dev" };
+    expect(previewForcesOffline({ env, requestUrl: ALIAS_HOST })).toBe(false);
+  });
+
+  it.each([
+    ["unset", {}],
+    ["empty", { PREVIEW_ALIAS: "" }],
+    ["spaces", { PREVIEW_ALIAS: "   " }],
+    ["not an alias", { PREVIEW_ALIAS: "pr 12" }],
+    ["a host pattern", { PREVIEW_ALIAS: "*" }],
+  ])("PREVIEW_ALIAS %s: the configured model on any host", (_name, env) => {
+    expect(previewForcesOffline({ env, requestUrl: ALIAS_HOST })).toBe(false);
+    expect(previewForcesOffline({ env, requestUrl: VERSION_HOST })).toBe(false);
+  });
+});
+
+describe("resolveAgentModel on a preview", () => {
+  // Workers AI over REST stands for "a real model is configured"; no call is made here.
+  const real = { CLOUDFLARE_ACCOUNT_ID: "account", CLOUDFLARE_API_TOKEN: "token" };
+
+  it("answers with the offline planner on the preview URL, though a real model is configured", () => {
+    const agent = resolveAgentModel({
+      locale: "es",
+      runId: "run",
+      env: { ...real, ...PREVIEW },
+      requestUrl: ALIAS_HOST,
+    });
+    expect(agent).toMatchObject({ kind: "offline", name: OFFLINE_PLANNER_ID, estimatedUsage: true });
+  });
+
+  it("keeps the real model when the same version serves the production host", () => {
+    const agent = resolveAgentModel({
+      locale: "es",
+      runId: "run",
+      env: { ...real, ...PREVIEW },
+      requestUrl: "https://tallernorte.example/api/agent",
+    });
+    expect(agent).toMatchObject({ kind: "workers-ai-rest", name: DEFAULT_AGENT_MODEL });
+  });
+
+  it("keeps the real model on a preview URL of a version without PREVIEW_ALIAS (a production version)", () => {
+    const agent = resolveAgentModel({ locale: "en", runId: "run", env: real, requestUrl: VERSION_HOST });
+    expect(agent.kind).toBe("workers-ai-rest");
+  });
+});
+
+describe("an agent run on a preview", () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  // The route hands the request's URL to the model choice: without it the guard never sees a host.
+  // The "real" model is an OpenAI-compatible server on a closed local port: nothing leaves the machine.
+  it.each([
+    [ALIAS_HOST, OFFLINE_PLANNER_ID],
+    ["https://tallernorte.example/api/agent", "gemma3"],
+  ])("POST %s answers with %s", async (url, model) => {
+    for (const [name, value] of Object.entries({
+      CLOUDFLARE_ACCOUNT_ID: "",
+      CLOUDFLARE_API_TOKEN: "",
+      OPENAI_COMPATIBLE_BASE_URL: "http://127.0.0.1:9/v1",
+      ...PREVIEW,
+    })) {
+      vi.stubEnv(name, value);
+    }
+    const quota = createQuota({ store: memoryStore(), salt: "preview-guard-test-salt", limits: DEFAULT_LIMITS });
+    const request = new Request(url, { method: "POST", headers: { "cf-connecting-ip": "203.0.113.9" } });
+    const response = await startAgentRun(request, { goal: "A landing page", locale: "en" }, { quota });
+    expect(response.headers.get("x-agent-model")).toBe(model);
+    await response.body?.cancel();
+  });
+});
