@@ -23,7 +23,7 @@ export async function startAgentRun(
   if (units instanceof Response) return units;
 
   const runId = crypto.randomUUID();
-  const agent = deps.model ?? resolveAgentModel({ locale, runId, requestUrl: request.url });
+  const agent = deps.model ?? resolveAgentModel({ locale, runId, requestUrl: addressedUrl(request) });
   const stream = runAgent({
     goal,
     locale,
@@ -48,4 +48,13 @@ export async function startAgentRun(
       "X-Agent-Model": agent.name,
     },
   });
+}
+
+/**
+ * The URL the visitor addressed. OpenNext rebuilds `request.url` from its own address
+ * (`http://localhost:3000`), while `Host` is the host Cloudflare routed the request by.
+ */
+function addressedUrl(request: Request): string {
+  const host = request.headers.get("host");
+  return host ? `https://${host}/` : request.url;
 }

@@ -105,4 +105,28 @@ describe("an agent run on a preview", () => {
     expect(response.headers.get("x-agent-model")).toBe(model);
     await response.body?.cancel();
   });
+
+  // On Workers, OpenNext rebuilds request.url as http://localhost:3000; the host Cloudflare routed
+  // the request by is in `Host`.
+  it.each([
+    [new URL(ALIAS_HOST).host, OFFLINE_PLANNER_ID],
+    ["tallernorte.example", "gemma3"],
+  ])("Host %s behind OpenNext's localhost URL answers with %s", async (host, model) => {
+    for (const [name, value] of Object.entries({
+      CLOUDFLARE_ACCOUNT_ID: "",
+      CLOUDFLARE_API_TOKEN: "",
+      OPENAI_COMPATIBLE_BASE_URL: "http://127.0.0.1:9/v1",
+      ...PREVIEW,
+    })) {
+      vi.stubEnv(name, value);
+    }
+    const quota = createQuota({ store: memoryStore(), salt: "preview-guard-test-salt", limits: DEFAULT_LIMITS });
+    const request = new Request("http://localhost:3000/api/agent", {
+      method: "POST",
+      headers: { "cf-connecting-ip": "203.0.113.9", host },
+    });
+    const response = await startAgentRun(request, { goal: "A landing page", locale: "en" }, { quota });
+    expect(response.headers.get("x-agent-model")).toBe(model);
+    await response.body?.cancel();
+  });
 });
