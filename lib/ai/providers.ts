@@ -6,6 +6,7 @@ import { createWorkersAI } from "workers-ai-provider";
 import type { Locale } from "@/lib/i18n/config";
 import { createOfflinePlanner } from "./offline-planner";
 import { OFFLINE_PLANNER_ID } from "./offline-planner-id";
+import { benchReplayBinding } from "./replay-binding";
 import { fetchWithToolCallOrdering, withToolCallOrdering } from "./workers-ai-binding";
 
 export const DEFAULT_AGENT_MODEL = "@cf/google/gemma-4-26b-a4b-it";
@@ -79,6 +80,16 @@ export function resolveAgentModel({
   if (binding) {
     return {
       model: workersAIModel(binding, modelId, runId),
+      name: modelId,
+      kind: "workers-ai-binding",
+      estimatedUsage: false,
+    };
+  }
+  // `npm run bench` only (see replay-binding.ts): after the real binding, so it never replaces it.
+  const replay = benchReplayBinding(env);
+  if (replay) {
+    return {
+      model: workersAIModel(replay, modelId, runId),
       name: modelId,
       kind: "workers-ai-binding",
       estimatedUsage: false,
