@@ -44,3 +44,17 @@ test("the page hydrates under the CSP without violations", async ({ page }) => {
   expect(await page.evaluate(() => "__sameDocument" in window)).toBe(true);
   expect(violations).toEqual([]);
 });
+
+// Re-rendering a prerendered page costs the Worker ~18 ms of CPU, past Workers Free's 10 ms: in
+// workerd they come from OpenNext's static-assets cache (open-next.config.ts); pages that change
+// per request (the calculator's URL state) are still rendered.
+test("prerendered pages come from the build's cache; the calculator is rendered", async ({ request }, testInfo) => {
+  const header = testInfo.project.metadata.runtime === "workerd" ? "x-opennext-cache" : "x-nextjs-cache";
+  for (const path of ["/es", "/en/lab/agent", "/es/services/website-with-blog"]) {
+    expect((await request.get(path)).headers()[header], path).toBe("HIT");
+  }
+  const quote = await request.get("/es/quote?service=landing-page");
+  expect(quote.status()).toBe(200);
+  expect(quote.headers()[header]).toBeUndefined();
+  expect(quote.headers()["cache-control"]).toContain("no-store");
+});

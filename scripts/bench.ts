@@ -1,7 +1,11 @@
 // `npm run bench`: the numbers the product is judged on, measured (not asserted): tokens per run
-// counted with the real Gemma tokenizer, the agent loop's overhead over a bare streamText, the
-// Worker's size, and the JavaScript the Lab page ships. Medians over repeated runs.
+// counted with the real Gemma tokenizer, the agent loop's overhead over a bare streamText, and,
+// after `npm run build:worker`, the Worker's size, the JavaScript the Lab page ships and the CPU
+// each request costs in workerd (scripts/bench-cpu.ts). Medians over repeated runs. Results go to
+// bench/results/latest.json and latest.md. `npm run bench -- --cpu` measures only the CPU.
 import { spawn } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import { gzipSync } from "node:zlib";
 import type { LanguageModelV4CallOptions } from "@ai-sdk/provider";
 import { streamText } from "ai";
@@ -9,6 +13,7 @@ import { runAgent } from "../lib/agent/run-agent";
 import { createOfflinePlanner } from "../lib/ai/offline-planner";
 import { gemmaTokens } from "../tests/support/gemma-tokenizer";
 import { readChunks, scriptedModel } from "../tests/support/scripted-model";
+import { type CpuRow, measureWorkerCpu } from "./bench-cpu";
 import { firstLoadScripts } from "./first-load-js";
 import { measureWorkerSize, workerIsBuilt } from "./worker-size";
 
@@ -117,23 +122,83 @@ async function pageJavaScript(path: string) {
   }
 }
 
-for (const locale of ["es", "en"] as const) {
-  const run = await quiet(() => tokensPerRun(locale));
+const results: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  machine: `${os.cpus()[0]?.model ?? "unknown CPU"}, ${os.cpus().length} cores, ${os.platform()} ${os.release()}, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")}`,
+};
+const cpuOnly = process.argv.includes("--cpu");
+
+if (!cpuOnly) {
+  for (const locale of ["es", "en"] as const) {
+    const run = await quiet(() => tokensPerRun(locale));
+    results[`tokens_${locale}`] = run;
+    console.log(
+      `offline bakery run (${locale}): ${run.calls} model calls, ${run.gemmaInput} Gemma input tokens; counted at run time: ${run.counted.inputTokens} input + ${run.counted.outputTokens} output`,
+    );
+  }
+  const overhead = await quiet(() => loopOverhead());
+  results.loopOverhead = overhead;
   console.log(
-    `offline bakery run (${locale}): ${run.calls} model calls, ${run.gemmaInput} Gemma input tokens; counted at run time: ${run.counted.inputTokens} input + ${run.counted.outputTokens} output`,
+    `loop overhead: agent ${overhead.agentMs.toFixed(1)} ms vs bare streamText ${overhead.bareMs.toFixed(1)} ms (median of 30, x${(overhead.agentMs / overhead.bareMs).toFixed(2)})`,
   );
 }
-const overhead = await quiet(() => loopOverhead());
-console.log(
-  `loop overhead: agent ${overhead.agentMs.toFixed(1)} ms vs bare streamText ${overhead.bareMs.toFixed(1)} ms (median of 30, x${(overhead.agentMs / overhead.bareMs).toFixed(2)})`,
-);
 if (workerIsBuilt()) {
-  const size = measureWorkerSize();
-  console.log(`Worker: ${size.rawKiB.toFixed(0)} KiB raw, ${size.gzipKiB.toFixed(0)} KiB gzip (limit 3072)`);
-  for (const path of ["/es", "/es/lab/agent", "/es/quote"]) {
-    const js = await pageJavaScript(path);
-    console.log(`first-load JS ${path}: ${js.scripts} scripts, ${js.gzipKiB.toFixed(1)} KiB gzip`);
+  if (!cpuOnly) {
+    const size = measureWorkerSize();
+    results.worker = size;
+    console.log(`Worker: ${size.rawKiB.toFixed(0)} KiB raw, ${size.gzipKiB.toFixed(0)} KiB gzip (limit 3072)`);
+    const pages: Record<string, unknown> = {};
+    for (const path of ["/es", "/es/lab/agent", "/es/quote"]) {
+      const js = await pageJavaScript(path);
+      pages[path] = js;
+      console.log(`first-load JS ${path}: ${js.scripts} scripts, ${js.gzipKiB.toFixed(1)} KiB gzip`);
+    }
+    results.firstLoadJs = pages;
+  }
+  console.log("CPU per request, the built Worker in workerd (wrangler dev --env bench):");
+  const cpu = await measureWorkerCpu();
+  if (cpu) {
+    results.cpu = cpu;
+    console.log(cpuTable(cpu));
   }
 } else {
-  console.log("no build: run `npm run build:worker` for the Worker size and page JavaScript");
+  console.log(
+    "no build: run `npm run build:worker` first for the Worker size, the page JavaScript and the CPU per request in workerd",
+  );
+}
+writeResults(results);
+
+function cpuTable(rows: CpuRow[]): string {
+  const lines = ["| request | CPU per request (median) | spread of batches | requests |", "| --- | --- | --- | --- |"];
+  for (const row of rows) {
+    lines.push(
+      `| ${row.request} | ${row.medianMs.toFixed(1)} ms | ${row.minMs.toFixed(1)}–${row.maxMs.toFixed(1)} ms | ${row.requests} in batches of ${row.batch} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+function writeResults(data: Record<string, unknown>): void {
+  mkdirSync("bench/results", { recursive: true });
+  writeFileSync("bench/results/latest.json", `${JSON.stringify(data, null, 2)}\n`);
+  const md = [
+    "# `npm run bench`: latest results",
+    "",
+    `${data.date}, ${data.machine}, Node ${process.versions.node}.`,
+    "",
+    "CPU per request: Linux CPU ticks (utime + stime) of the `workerd` process running the built Worker",
+    "(`wrangler dev --env bench`), over sequential requests after warm-up; medians of batches. It",
+    "includes workerd's own work (HTTP, assets, GC) and excludes isolate start-up and the time a run",
+    "waits on its model. The replayed run is a recorded-shape Gemma 4 stream, one SSE event a token.",
+    "",
+    data.cpu ? cpuTable(data.cpu as CpuRow[]) : "(no build: run `npm run build:worker` first)",
+    "",
+    "Everything measured, as JSON: `bench/results/latest.json`.",
+    "",
+  ];
+  writeFileSync("bench/results/latest.md", md.join("\n"));
+  console.log("wrote bench/results/latest.json and bench/results/latest.md");
 }

@@ -8,6 +8,7 @@ import type { Locale } from "@/lib/i18n/config";
 import { createOfflinePlanner } from "./offline-planner";
 import { OFFLINE_PLANNER_ID } from "./offline-planner-id";
 import { previewForcesOffline } from "./preview-guard";
+import { benchReplayBinding } from "./replay-binding";
 import { fetchWithToolCallOrdering, withToolCallOrdering } from "./workers-ai-binding";
 import { fetchWithNeuronMeter, NeuronMeter, withNeuronMeter } from "./workers-ai-usage";
 
@@ -96,6 +97,16 @@ export function resolveAgentModel({
       kind: "workers-ai-binding",
       estimatedUsage: false,
       neurons,
+    };
+  }
+  // `npm run bench` only (see replay-binding.ts): after the real binding, so it never replaces it.
+  const replay = benchReplayBinding(env);
+  if (replay) {
+    return {
+      model: workersAIModel(replay, modelId, runId),
+      name: modelId,
+      kind: "workers-ai-binding",
+      estimatedUsage: false,
     };
   }
   if (env.CLOUDFLARE_ACCOUNT_ID && env.CLOUDFLARE_API_TOKEN) {

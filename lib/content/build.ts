@@ -3,6 +3,7 @@
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { toString as mdastToString } from "mdast-util-to-string";
 import { LOCALES, type Locale } from "@/lib/i18n/config";
+import { createSearchIndex, type SerializedSearchIndex, serializeSearchIndex } from "@/lib/search";
 import { paths } from "@/lib/site/paths";
 import type { CatalogData, CatalogPage, PricingData, SiteData } from "./types";
 
@@ -95,11 +96,21 @@ export function buildCatalog(site: SiteData): CatalogData {
 }
 
 /** The generated files, by path, as they are written (stable JSON, trailing newline). */
+/** The search_site tool's index of each locale's pages, precomputed (lib/search/index.ts). */
+export function buildSearchIndex(catalog: CatalogData): Record<Locale, SerializedSearchIndex> {
+  return Object.fromEntries(
+    LOCALES.map((locale) => [locale, serializeSearchIndex(createSearchIndex(catalog[locale].pages, locale))]),
+  ) as Record<Locale, SerializedSearchIndex>;
+}
+
 export function generatedFiles(site: SiteData): Record<string, string> {
   const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+  const catalog = buildCatalog(site);
   return {
     "content/generated/site.json": json(site),
     "content/generated/pricing.json": json(buildPricing(site)),
-    "content/generated/catalog.json": json(buildCatalog(site)),
+    "content/generated/catalog.json": json(catalog),
+    // One line: ~1,000 terms a locale, read by the Worker, not by people.
+    "content/generated/search-index.json": `${JSON.stringify(buildSearchIndex(catalog))}\n`,
   };
 }

