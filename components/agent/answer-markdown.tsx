@@ -1,6 +1,6 @@
 import Link from "next/link";
 import ReactMarkdown, { type Components } from "react-markdown";
-import { safeLink } from "./links";
+import { safeLink } from "@/lib/agent/links";
 
 // Like components/site/markdown.tsx, but for text a model wrote: links only to this site's pages
 // (or the studio's WhatsApp), in the same tab; any other link, and every image, keeps only its text.
