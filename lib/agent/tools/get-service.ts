@@ -1,4 +1,4 @@
-import { tool, type UIToolInvocation } from "ai";
+import { tool } from "ai";
 import { z } from "zod";
 import type { CatalogService, Range } from "@/lib/content/types";
 import type { Locale } from "@/lib/i18n/config";
@@ -40,5 +40,3 @@ export const getServiceTool = (context: ToolContext) =>
     inputSchema: toolInput(getServiceInput),
     execute: ({ serviceId }): GetServiceResult => getService(serviceId, context.locale),
   });
-
-export type GetServiceUIToolInvocation = UIToolInvocation<ReturnType<typeof getServiceTool>>;

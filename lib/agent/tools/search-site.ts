@@ -1,4 +1,4 @@
-import { tool, type UIToolInvocation } from "ai";
+import { tool } from "ai";
 import { z } from "zod";
 import type { CatalogPage, PageKind } from "@/lib/content/types";
 import { LOCALES, type Locale } from "@/lib/i18n/config";
@@ -43,5 +43,3 @@ export const searchSiteTool = (context: ToolContext) =>
     inputSchema: toolInput(searchSiteInput),
     execute: ({ query, locale }): SearchSiteResult => searchSite(query, locale ?? context.locale),
   });
-
-export type SearchSiteUIToolInvocation = UIToolInvocation<ReturnType<typeof searchSiteTool>>;
