@@ -1,6 +1,7 @@
 import type { AgentToolName } from "@/lib/agent/tools";
 import type { AgentUIMessage, DoneData } from "@/lib/agent/types";
 import type { Range } from "@/lib/content/types";
+import { parseRefusal } from "./tool-views/refusal";
 
 export type AgentPart = AgentUIMessage["parts"][number];
 export type AgentToolPart = Extract<AgentPart, { type: `tool-${AgentToolName}` }>;
@@ -27,6 +28,10 @@ function isToolPart(part: AgentPart): part is AgentToolPart | UnknownToolPart {
   return part.type === "dynamic-tool" || part.type.startsWith("tool-");
 }
 
+function isLastCallRefusal(part: AgentToolPart | UnknownToolPart): boolean {
+  return part.state === "output-error" && parseRefusal(part.errorText).error === "last_call";
+}
+
 /**
  * Reads the assistant message into the run's steps. The text of the first model call is the plan;
  * text a later call wrote before another tool call is a note; the text after the last tool call is
@@ -37,7 +42,8 @@ export function readRun(message: AgentUIMessage | undefined): RunView {
   const view: RunView = { steps: [], answer: "", done: null, nextStep: null, estimate: null };
   if (!message) return view;
   const parts = message.parts;
-  const lastTool = parts.findLastIndex(isToolPart);
+  // A call the last model call made anyway (refused as `last_call`) comes after its answer.
+  const lastTool = parts.findLastIndex((part) => isToolPart(part) && !isLastCallRefusal(part));
   const finished = parts.some((part) => part.type === "data-done");
   const answer: string[] = [];
   let call = -1;

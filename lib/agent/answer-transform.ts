@@ -3,7 +3,6 @@ import { type AnswerFilter, createAnswerFilter } from "./answer-filter";
 import type { RunBudget } from "./budget";
 import { isSitePath } from "./site-paths";
 import { createThinkingStripper } from "./thinking";
-import { estimateJsonTokens, estimateTokens } from "./tokens";
 
 /** What the transform learns about the run while it streams. */
 export type RunRecord = {
@@ -14,30 +13,24 @@ export type RunRecord = {
   shown: boolean;
   /** How the last model call ended ("error" when its stream was cut off). */
   lastFinishReason?: string;
-  /** The model call in progress: what it has written so far. */
-  openStep: { text: string; toolInput: string } | null;
+  /** The model call in progress: what it has shown so far. */
+  openStep: { text: string } | null;
 };
 
-/** What a model call wrote, as tokens: our own count, for when the provider sends none. */
-function outputEstimate(step: { text: string; toolInput: string }): number {
-  return estimateTokens(step.text) + estimateJsonTokens(step.toolInput);
-}
-
 /**
- * Books a call whose stream broke before its step finished: it was paid for all the same. The
- * transform can't do it itself, since a broken stream never reaches its `flush`.
+ * Keeps the text of a call whose stream broke before its step finished. Its cost is the budget's
+ * (`RunBudget.closeOpenCall`): the call was counted when it went out.
  */
-export function closeBrokenStep(budget: RunBudget, record: RunRecord): void {
+export function closeBrokenStep(record: RunRecord): void {
   if (!record.openStep) return;
-  budget.recordCall({}, outputEstimate(record.openStep));
   record.stepTexts.push(record.openStep.text);
   record.openStep = null;
 }
 
 /**
  * Runs the answer checks on text as it streams, per text part: drops a leaked thinking prefix,
- * keeps links within the link policy and drops raw HTML (lib/agent/answer-filter.ts), and keeps the budget's
- * books at each step's end (usage, or our own count when the provider sends none).
+ * keeps links within the link policy and drops raw HTML (lib/agent/answer-filter.ts), and settles
+ * each call's usage with the budget at its step's end.
  */
 export function answerTransform<TOOLS extends ToolSet>(
   budget: RunBudget,
@@ -89,10 +82,6 @@ export function answerTransform<TOOLS extends ToolSet>(
             record.shown = true;
             controller.enqueue(part);
             return;
-          case "tool-call":
-            if (record.openStep) record.openStep.toolInput += `${part.toolName}${JSON.stringify(part.input ?? null)}`;
-            controller.enqueue(part);
-            return;
           case "tool-result":
             record.toolResults.push(part.output);
             allowedUrls.push(...(JSON.stringify(part.output ?? null).match(/https:\/\/wa\.me\/[^"\s]+/g) ?? []));
@@ -109,19 +98,16 @@ export function answerTransform<TOOLS extends ToolSet>(
             controller.enqueue(part);
             return;
           case "start-step":
-            record.openStep = { text: "", toolInput: "" };
+            record.openStep = { text: "" };
             controller.enqueue(part);
             return;
           case "finish-step":
             record.lastFinishReason = part.finishReason;
-            budget.recordCall(
-              {
-                inputTokens: part.usage.inputTokens,
-                outputTokens: part.usage.outputTokens,
-                cachedInputTokens: part.usage.inputTokenDetails?.cacheReadTokens,
-              },
-              record.openStep ? outputEstimate(record.openStep) : 0,
-            );
+            budget.recordCall({
+              inputTokens: part.usage.inputTokens,
+              outputTokens: part.usage.outputTokens,
+              cachedInputTokens: part.usage.inputTokenDetails?.cacheReadTokens,
+            });
             record.stepTexts.push(record.openStep?.text ?? "");
             record.openStep = null;
             controller.enqueue(part);

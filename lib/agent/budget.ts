@@ -38,6 +38,7 @@ export class RunBudget {
   private pendingInputEstimate = 0;
   private resultAllowance = 0;
   private resultTokens = 0;
+  private openCall: OpenCall | null = null;
 
   get tokensUsed(): number {
     return this.inputTokens + this.outputTokens;
@@ -85,21 +86,60 @@ export class RunBudget {
     return true;
   }
 
-  /** Records one finished model call; missing or zero usage falls back to our own count. */
-  recordCall(
-    usage: { inputTokens?: number; outputTokens?: number; cachedInputTokens?: number },
-    outputEstimate: number,
-  ) {
+  /** A model call goes out: it counts from here, whatever happens to it next. */
+  startCall(): void {
+    this.closeOpenCall();
     this.modelCalls += 1;
-    const estimatedInput = this.pendingInputEstimate;
-    const input = usage.inputTokens && usage.inputTokens > 0 ? usage.inputTokens : undefined;
-    const output = usage.outputTokens && usage.outputTokens > 0 ? usage.outputTokens : undefined;
-    if (input === undefined || output === undefined) this.estimated = true;
-    if (input !== undefined && estimatedInput > 0 && input > estimatedInput) {
-      this.inputScale = Math.max(this.inputScale, (input / estimatedInput) * this.inputScale);
-    }
-    this.inputTokens += input ?? estimatedInput;
-    this.outputTokens += output ?? outputEstimate;
-    this.cachedInputTokens += usage.cachedInputTokens ?? 0;
+    this.openCall = { inputEstimate: this.pendingInputEstimate, output: 0 };
   }
+
+  /** The open call's output so far, our own count as it streams. */
+  countOutput(tokens: number): void {
+    if (this.openCall) this.openCall.output = tokens;
+  }
+
+  /**
+   * Settles the open call with the provider's usage where it is believable, else with our own
+   * count (and says so): a count that is not a finite non-negative number, zero (Workers AI sends
+   * 0 when it has none), under half our own count (ours never counts fewer than Gemma's
+   * tokenizer, and it runs ~0.7 of it), or past what the request allowed.
+   */
+  recordCall(usage: { inputTokens?: unknown; outputTokens?: unknown; cachedInputTokens?: unknown }): void {
+    if (!this.openCall) this.startCall();
+    const call = this.openCall as OpenCall;
+    this.openCall = null;
+    const reportedInput = usableCount(usage.inputTokens);
+    const reportedOutput = usableCount(usage.outputTokens);
+    const input =
+      reportedInput !== undefined && (call.inputEstimate === 0 || reportedInput >= call.inputEstimate * BELIEVABLE)
+        ? reportedInput
+        : undefined;
+    const output =
+      reportedOutput !== undefined &&
+      reportedOutput >= call.output * BELIEVABLE &&
+      reportedOutput <= this.limits.maxTokens
+        ? reportedOutput
+        : undefined;
+    if (input === undefined || output === undefined) this.estimated = true;
+    if (input !== undefined && call.inputEstimate > 0 && input > call.inputEstimate) {
+      this.inputScale = Math.max(this.inputScale, (input / call.inputEstimate) * this.inputScale);
+    }
+    this.inputTokens += input ?? call.inputEstimate;
+    this.outputTokens += output ?? Math.min(call.output, this.limits.maxTokens);
+    this.cachedInputTokens += input !== undefined ? Math.min(usableCount(usage.cachedInputTokens) ?? 0, input) : 0;
+  }
+
+  /** Settles a call that never finished (it broke, hung or was stopped) at our own count: it was paid for. */
+  closeOpenCall(): void {
+    if (this.openCall) this.recordCall({});
+  }
+}
+
+type OpenCall = { inputEstimate: number; output: number };
+
+/** A reported count under this share of our own is not believed (see `recordCall`). */
+const BELIEVABLE = 0.5;
+
+function usableCount(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.ceil(value) : undefined;
 }

@@ -7,7 +7,8 @@ import { InvalidToolInputError, NoSuchToolError } from "ai";
 export type Refusal =
   | { ok: false; error: "invalid_arguments"; detail: string }
   | { ok: false; error: "unknown_tool"; detail: string }
-  | { ok: false; error: "tool_budget"; detail: string };
+  | { ok: false; error: "tool_budget"; detail: string }
+  | { ok: false; error: "last_call"; detail: string };
 
 function findIssues(error: unknown): { path?: PropertyKey[]; message?: string }[] | null {
   let current: unknown = error;
@@ -43,4 +44,11 @@ export const TOOL_BUDGET_REFUSAL: Refusal = {
   ok: false,
   error: "tool_budget",
   detail: "no tool calls left in this run; answer with what you have",
+};
+
+/** A tool call the last model call made anyway (it was offered none): never run. */
+export const LAST_CALL_REFUSAL: Refusal = {
+  ok: false,
+  error: "last_call",
+  detail: "the last call may not use tools; the call was not run",
 };

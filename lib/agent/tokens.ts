@@ -10,7 +10,8 @@ export const CHARS_PER_TOKEN = 3;
 /** What a chat template adds around each message (turn markers, role). */
 export const TOKENS_PER_MESSAGE = 6;
 
-export function estimateTokens(text: string): number {
+/** Characters Gemma spends a token each on (digits, "%XX"), and the rest, counted apart. */
+function countParts(text: string): { single: number; other: number } {
   let single = 0;
   let other = 0;
   for (let index = 0; index < text.length; index += 1) {
@@ -26,7 +27,50 @@ export function estimateTokens(text: string): number {
       other += 1;
     }
   }
+  return { single, other };
+}
+
+export function estimateTokens(text: string): number {
+  const { single, other } = countParts(text);
   return single + Math.ceil(other / CHARS_PER_TOKEN);
+}
+
+/**
+ * The same count over a text that arrives in pieces: rounding once over the whole, not per
+ * piece, so a stream of one-character deltas counts like the text it adds up to.
+ */
+export class TokenCounter {
+  private single = 0;
+  private other = 0;
+
+  add(text: string): void {
+    const parts = countParts(text);
+    this.single += parts.single;
+    this.other += parts.other;
+  }
+
+  get tokens(): number {
+    return this.single + Math.ceil(this.other / CHARS_PER_TOKEN);
+  }
+
+  /** Adds as much of `text` as keeps the count at or under `limit`; returns the part added. */
+  take(text: string, limit: number): string {
+    const parts = countParts(text);
+    if (this.single + parts.single + Math.ceil((this.other + parts.other) / CHARS_PER_TOKEN) <= limit) {
+      this.single += parts.single;
+      this.other += parts.other;
+      return text;
+    }
+    let end = 0;
+    for (const char of text) {
+      const next = countParts(char);
+      if (this.single + next.single + Math.ceil((this.other + next.other) / CHARS_PER_TOKEN) > limit) break;
+      this.single += next.single;
+      this.other += next.other;
+      end += char.length;
+    }
+    return text.slice(0, end);
+  }
 }
 
 export function estimateJsonTokens(value: unknown): number {

@@ -2,7 +2,14 @@ import type { InferUITools, UIMessage } from "ai";
 import type { MoneyAmount } from "./amounts";
 import type { AgentTools } from "./tools";
 
-export type DoneReason = "answered" | "step_limit" | "tool_limit" | "token_budget" | "timeout" | "model_error";
+export type DoneReason =
+  | "answered"
+  | "step_limit"
+  | "tool_limit"
+  | "token_budget"
+  | "timeout"
+  | "model_error"
+  | "client_abort";
 
 /** `data-budget`, after every model call. */
 export type BudgetData = { modelCalls: number; toolCalls: number; tokensUsed: number; tokenBudget: number };

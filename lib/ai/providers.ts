@@ -12,7 +12,7 @@ export const DEFAULT_AGENT_MODEL = "@cf/google/gemma-4-26b-a4b-it";
 
 export type AgentModelKind = "workers-ai-binding" | "workers-ai-rest" | "openai-compatible" | "offline";
 export type AgentModel = {
-  model: LanguageModel;
+  model: Exclude<LanguageModel, string>;
   /** The model's id as the page and the usage records show it. */
   name: string;
   kind: AgentModelKind;
@@ -42,7 +42,7 @@ function workersAISettings(runId: string) {
  * Workers AI streams through it. The binding is wrapped so that streamed tool calls reach the
  * provider with their name first (see `withToolCallOrdering`).
  */
-export function workersAIModel(binding: Ai, modelId: string, runId: string): LanguageModel {
+export function workersAIModel(binding: Ai, modelId: string, runId: string): AgentModel["model"] {
   return createWorkersAI({ binding: withToolCallOrdering(binding) }).chat<string>(modelId, workersAISettings(runId));
 }
 
@@ -51,7 +51,7 @@ export function workersAIRestModel(
   credentials: { accountId: string; apiKey: string; fetch?: typeof fetch },
   modelId: string,
   runId: string,
-): LanguageModel {
+): AgentModel["model"] {
   const { fetch: fetcher, ...account } = credentials;
   return createWorkersAI({ ...account, fetch: fetchWithToolCallOrdering(fetcher) }).chat<string>(
     modelId,

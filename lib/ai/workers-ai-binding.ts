@@ -1,11 +1,16 @@
 /**
- * A streamed tool call can send its arguments before its name (the order cloudflare/ai#523
- * reports). `workers-ai-provider` 4.0.0 takes a call's name from the first chunk of its index
- * (`src/streaming.ts`, `emitToolCallDeltas`) and never updates it, so such a call reaches the AI
- * SDK named "" and is refused as an unknown tool. We fix the order below the provider: in the SSE
- * a streaming `run` returns, the tool-call pieces of an index are held back until its name
- * arrives, then go out as one entry (id, name and every argument piece so far); later pieces and
- * every other event pass through unchanged, byte for byte.
+ * Repairs, below the provider, the streamed tool calls `workers-ai-provider` 4.0.0 would lose. It
+ * keys calls by `index` (`src/streaming.ts`, `emitToolCallDeltas`, `tc.index ?? 0`), takes a call's
+ * name from its first chunk and never updates it, and closes a call as soon as another index
+ * starts. So:
+ * - a call whose arguments come before its name (cloudflare/ai#523) would be named "" and refused:
+ *   its pieces are held until the name arrives, then go out as one entry;
+ * - two native calls in one `{ tool_calls: [a, b] }` event carry no `index` and would merge into
+ *   one invalid call: each call without an index and with a name gets the next free index;
+ * - two OpenAI-style calls interleaved by `index` would lose the first one's later pieces: only
+ *   the first call streams through; every later call is held and goes out whole at the end of
+ *   the stream (`[DONE]`, or its last byte), in index order.
+ * Events with no tool-call entry that needs any of this pass through unchanged, byte for byte.
  */
 
 type ToolCallEntry = {
@@ -17,7 +22,7 @@ type ToolCallEntry = {
   function?: { name?: string | null; arguments?: unknown } | null;
 };
 
-type Held = { id?: string; type?: string; args: string };
+type Held = { id?: string; type?: string; name?: string; args: string };
 
 const nameOf = (entry: ToolCallEntry) => entry.function?.name ?? entry.name ?? null;
 const argsOf = (entry: ToolCallEntry): string => {
@@ -28,67 +33,90 @@ const argsOf = (entry: ToolCallEntry): string => {
 // The provider's end-of-call sentinel (no id, no name, no arguments): never held.
 const isSentinel = (entry: ToolCallEntry) => !entry.id && !nameOf(entry) && argsOf(entry) === "";
 
+/** One whole call as the provider reads it: id, name and all of its arguments in one entry. */
+function wholeEntry(index: number, { id, type, name, args }: Held): ToolCallEntry {
+  return {
+    index,
+    ...(id ? { id } : {}),
+    type: type ?? "function",
+    function: { ...(name ? { name } : {}), arguments: args },
+  };
+}
+
 function toolCallOrdering(): TransformStream<Uint8Array, Uint8Array> {
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
-  const named = new Set<number>();
   const held = new Map<number, Held>();
+  /** The one call streaming through to the provider as it comes. */
+  let live: number | null = null;
+  /** For entries with no `index`: the last index given, and the next free one. */
+  let lastIndex: number | null = null;
+  let nextIndex = 0;
   let buffer = "";
 
-  /** The tool-call entries as the provider should see them, or null when nothing changes. */
+  /** The entry's index as the provider should read it. */
+  function indexOf(entry: ToolCallEntry): number {
+    let index: number;
+    if (typeof entry.index === "number" && Number.isInteger(entry.index) && entry.index >= 0) index = entry.index;
+    else if (nameOf(entry) || lastIndex === null) index = nextIndex;
+    else index = lastIndex;
+    lastIndex = index;
+    nextIndex = Math.max(nextIndex, index + 1);
+    return index;
+  }
+
+  /** The tool-call entries as the provider should see them now, or null when nothing changes. */
   function reorder(entries: ToolCallEntry[]): ToolCallEntry[] | null {
     let changed = false;
     const out: ToolCallEntry[] = [];
     for (const entry of entries) {
-      if (!entry || typeof entry !== "object" || isSentinel(entry) || named.has(entry.index ?? 0)) {
+      if (!entry || typeof entry !== "object" || isSentinel(entry)) {
         out.push(entry);
         continue;
       }
-      const index = entry.index ?? 0;
+      const index = indexOf(entry);
+      const indexed = (entry.index ?? 0) === index ? entry : { ...entry, index };
+      if (indexed !== entry) changed = true;
+      if (index === live) {
+        out.push(indexed);
+        continue;
+      }
       const name = nameOf(entry);
       const pending = held.get(index);
-      if (!name) {
-        held.set(index, {
-          id: pending?.id ?? entry.id ?? undefined,
-          type: pending?.type ?? entry.type ?? undefined,
-          args: (pending?.args ?? "") + argsOf(entry),
-        });
+      if (live === null && name) {
+        // The first named call streams through from here, with whatever of it was held.
+        live = index;
+        if (!pending) {
+          out.push(indexed);
+          continue;
+        }
+        held.delete(index);
         changed = true;
+        out.push(
+          wholeEntry(index, {
+            id: entry.id ?? pending.id,
+            type: entry.type ?? pending.type,
+            name,
+            args: pending.args + argsOf(entry),
+          }),
+        );
         continue;
       }
-      named.add(index);
-      if (!pending) {
-        out.push(entry);
-        continue;
-      }
-      held.delete(index);
+      held.set(index, {
+        id: pending?.id ?? entry.id ?? undefined,
+        type: pending?.type ?? entry.type ?? undefined,
+        name: pending?.name ?? name ?? undefined,
+        args: (pending?.args ?? "") + argsOf(entry),
+      });
       changed = true;
-      const id = entry.id ?? pending.id;
-      const type = entry.type ?? pending.type;
-      const args = pending.args + argsOf(entry);
-      out.push(
-        entry.function
-          ? {
-              ...entry,
-              ...(id ? { id } : {}),
-              ...(type ? { type } : {}),
-              function: { ...entry.function, name, arguments: args },
-            }
-          : { ...entry, ...(id ? { id } : {}), name, arguments: args },
-      );
     }
     return changed ? out : null;
   }
 
-  /** Calls whose name never came go out as they were (the provider then names them ""). */
+  /** The held calls, whole, in index order (one whose name never came goes out nameless). */
   function releaseHeld(): string {
     if (held.size === 0) return "";
-    const toolCalls = [...held].map(([index, { id, type, args }]) => ({
-      index,
-      id,
-      type,
-      function: { arguments: args },
-    }));
+    const toolCalls = [...held].sort(([a], [b]) => a - b).map(([index, call]) => wholeEntry(index, call));
     held.clear();
     return `data: ${JSON.stringify({ choices: [{ index: 0, delta: { tool_calls: toolCalls } }] })}\n\n`;
   }

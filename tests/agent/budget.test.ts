@@ -20,14 +20,14 @@ describe("RunBudget.plan", () => {
 
   it("makes a call the last one when tools would leave no room for the answer after it", () => {
     const budget = new RunBudget();
-    budget.recordCall({ inputTokens: 3000, outputTokens: 350 }, 0);
+    budget.recordCall({ inputTokens: 3000, outputTokens: 350 });
     // 3,650 left: this call with tools (1,500 + 350) and a last one (1,200 + 350 + 350) leave < 150 for results.
     expect(budget.plan(1, { withTools: 1500, withoutTools: 1200 })).toEqual({ kind: "final", reason: "token_budget" });
   });
 
   it("stops before a call it cannot afford at all", () => {
     const budget = new RunBudget();
-    budget.recordCall({ inputTokens: 6000, outputTokens: 350 }, 0);
+    budget.recordCall({ inputTokens: 6000, outputTokens: 350 });
     expect(budget.plan(2, { withTools: 900, withoutTools: 400 })).toEqual({ kind: "stop", reason: "token_budget" });
     expect(budget.stoppedBy).toBe("token_budget");
   });
@@ -46,14 +46,16 @@ describe("RunBudget.recordCall", () => {
   it("falls back to its own count when usage is missing, and says so", () => {
     const budget = new RunBudget();
     budget.plan(0, { withTools: 800, withoutTools: 400 });
-    budget.recordCall({ inputTokens: 0, outputTokens: undefined }, 42);
+    budget.startCall();
+    budget.countOutput(42);
+    budget.recordCall({ inputTokens: 0, outputTokens: undefined });
     expect(budget).toMatchObject({ inputTokens: 800, outputTokens: 42, estimated: true, modelCalls: 1 });
   });
 
   it("learns when the provider counts more input than its estimate", () => {
     const budget = new RunBudget();
     budget.plan(0, { withTools: 1000, withoutTools: 600 });
-    budget.recordCall({ inputTokens: 1200, outputTokens: 50 }, 0);
+    budget.recordCall({ inputTokens: 1200, outputTokens: 50 });
     // The next estimates are scaled by 1.2: 6,000 * 1.2 + 350 leaves no room for even a last call.
     expect(budget.plan(1, { withTools: 6000, withoutTools: 5000 })).toMatchObject({ kind: "stop" });
     expect(new RunBudget().plan(1, { withTools: 6000, withoutTools: 5000 })).toMatchObject({ kind: "final" });

@@ -1,44 +1,14 @@
-import type { UIMessageChunk } from "ai";
 import { describe, expect, it, vi } from "vitest";
-import type { AgentRunSummary } from "@/lib/agent/run-agent";
-import { runAgent } from "@/lib/agent/run-agent";
-import type { BudgetData, DoneData } from "@/lib/agent/types";
 import { estimateQuote } from "@/lib/quote/estimate";
+import { agentStream, playRun, readRun } from "@/tests/support/agent-run";
 import { readChunks, type Script, scriptedModel } from "@/tests/support/scripted-model";
 
 // Each test plays a hand-written run through the real loop, tools and checks, and asserts what
 // reaches the stream the page reads.
 
-async function run(script: Script, goal = "Un sitio con blog para mi panadería", options: { timeoutMs?: number } = {}) {
+async function run(script: Script, goal?: string, options: { timeoutMs?: number } = {}) {
   const scripted = scriptedModel(script);
-  let summary: AgentRunSummary | undefined;
-  const chunks = await readChunks(
-    runAgent({
-      goal,
-      locale: "es",
-      studio: "Taller Norte",
-      model: scripted.model,
-      modelName: "@cf/google/gemma-4-26b-a4b-it",
-      timeoutMs: options.timeoutMs,
-      onFinish: (s) => {
-        summary = s;
-      },
-    }),
-  );
-  const done = chunks.filter((c) => c.type === "data-done") as { data: DoneData }[];
-  const budgets = chunks.filter((c) => c.type === "data-budget").map((c) => (c as { data: BudgetData }).data);
-  const text = chunks
-    .filter((c): c is Extract<UIMessageChunk, { type: "text-delta" }> => c.type === "text-delta")
-    .map((c) => c.delta)
-    .join("");
-  const outputs = chunks.filter((c) => c.type === "tool-output-available") as { toolCallId: string; output: unknown }[];
-  // A refused call reaches the page as a tool part in `output-error` (its input never ran).
-  const errors = chunks.filter((c) => c.type === "tool-input-error" || c.type === "tool-output-error") as {
-    toolCallId: string;
-    errorText: string;
-  }[];
-  expect(done).toHaveLength(1);
-  return { chunks, done: done[0]?.data as DoneData, budgets, text, outputs, errors, summary, ...scripted };
+  return { ...(await playRun({ model: scripted.model, goal, timeoutMs: options.timeoutMs })), ...scripted };
 }
 
 const happy: Script = [
@@ -46,8 +16,12 @@ const happy: Script = [
     text: "Busco el servicio, estimo el precio y le sugiero el siguiente paso. ",
     calls: [{ name: "search_site", input: { query: "sitio con blog panadería", locale: "es" } }],
   },
-  { calls: [{ name: "get_service", input: { serviceId: "website-with-blog" } }] },
-  { calls: [{ name: "estimate_quote", input: { serviceId: "website-with-blog", extraIds: ["photo-session"] } }] },
+  {
+    calls: [
+      { name: "get_service", input: { serviceId: "website-with-blog" } },
+      { name: "estimate_quote", input: { serviceId: "website-with-blog", extraIds: ["photo-session"] } },
+    ],
+  },
   {
     calls: [
       {
@@ -71,9 +45,10 @@ describe("runAgent", () => {
       price: estimateQuote({ serviceId: "website-with-blog", extraIds: ["photo-session"] }).price,
     });
     expect(result.text).toContain("(/es/quote?service=website-with-blog&extras=photo-session)");
-    expect(result.done).toMatchObject({ reason: "answered", modelCalls: 5, toolCalls: 4, unverifiedAmounts: [] });
-    expect(result.budgets.map((b) => b.modelCalls)).toEqual([1, 2, 3, 4, 5]);
-    expect(result.done.usage).toMatchObject({ inputTokens: 500, outputTokens: 100, estimated: false });
+    expect(result.done).toMatchObject({ reason: "answered", modelCalls: 4, toolCalls: 4, unverifiedAmounts: [] });
+    expect(result.budgets.map((b) => b.modelCalls)).toEqual([1, 2, 3, 4]);
+    expect(result.done.usage.estimated).toBe(false);
+    expect(result.budgets.at(-1)?.tokensUsed).toBe(result.done.usage.inputTokens + result.done.usage.outputTokens);
     expect(result.chunks.at(-1)).toEqual({ type: "finish" });
   });
 
@@ -233,22 +208,15 @@ describe("runAgent", () => {
     expect(result.text).toBe("Le ayudo con su sitio.");
   });
 
-  it("stops the model when the client goes away", async () => {
+  it("stops the model when the client goes away, and ends as client_abort", async () => {
     const controller = new AbortController();
     const scripted = scriptedModel([{ text: "Busco…", hang: true }]);
-    const stream = runAgent({
-      goal: "tienda",
-      locale: "es",
-      studio: "Taller Norte",
-      model: scripted.model,
-      modelName: "m",
-      signal: controller.signal,
-    });
-    const reader = stream.getReader();
-    await reader.read();
+    const stream = agentStream({ goal: "tienda", model: scripted.model, modelName: "m", signal: controller.signal });
+    const chunks = readChunks(stream);
+    await vi.waitFor(() => expect(scripted.calls()).toHaveLength(1));
     controller.abort();
-    const abortSeen = vi.waitFor(() => expect(scripted.calls()[0]?.abortSignal?.aborted).toBe(true));
-    await abortSeen;
-    await reader.cancel();
+    await vi.waitFor(() => expect(scripted.calls()[0]?.abortSignal?.aborted).toBe(true));
+    const done = readRun(await chunks).done;
+    expect(done).toMatchObject({ reason: "client_abort", modelCalls: 1 });
   });
 });

@@ -1,12 +1,9 @@
-import type { UIMessageChunk } from "ai";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type AgentRunSummary, runAgent } from "@/lib/agent/run-agent";
 import { TOOL_NAMES } from "@/lib/agent/tools";
-import type { DoneData } from "@/lib/agent/types";
-import { DEFAULT_AGENT_MODEL, workersAIModel, workersAIRestModel } from "@/lib/ai/providers";
+import { DEFAULT_AGENT_MODEL, workersAIRestModel } from "@/lib/ai/providers";
 import { withToolCallOrdering } from "@/lib/ai/workers-ai-binding";
 import { estimateQuote } from "@/lib/quote/estimate";
-import { readChunks } from "@/tests/support/scripted-model";
+import { playRun, replayModel, WIRE_RUN_ID } from "@/tests/support/agent-run";
 import {
   chunk,
   finishChunk,
@@ -28,40 +25,9 @@ import {
 // real workers-ai-provider, built the way the product builds it (`workersAIModel`), and driven by
 // the real loop. Each asserts what reaches the page's stream and what the binding was sent.
 
-const RUN_ID = "run-1";
-
 async function wireRun(script: ReplayScript, goal = "Quiero una tienda online para mi marca de ropa") {
-  const fake = replayBinding(script);
-  let summary: AgentRunSummary | undefined;
-  const chunks = await readChunks(
-    runAgent({
-      goal,
-      locale: "es",
-      studio: "Taller Norte",
-      model: workersAIModel(fake.binding, DEFAULT_AGENT_MODEL, RUN_ID),
-      modelName: DEFAULT_AGENT_MODEL,
-      onFinish: (s) => {
-        summary = s;
-      },
-    }),
-  );
-  const done = chunks.filter((c) => c.type === "data-done") as { data: DoneData }[];
-  expect(done).toHaveLength(1);
-  const text = chunks
-    .filter((c): c is Extract<UIMessageChunk, { type: "text-delta" }> => c.type === "text-delta")
-    .map((c) => c.delta)
-    .join("");
-  // Tool parts as the page renders them: the name from the input chunk, then an output or an error.
-  const byId = new Map<string, { name: string; output?: unknown; error?: string }>();
-  for (const c of chunks) {
-    if (c.type === "tool-input-available" || c.type === "tool-input-error") {
-      byId.set(c.toolCallId, { name: c.toolName, ...(c.type === "tool-input-error" ? { error: c.errorText } : {}) });
-    }
-    const part = byId.get((c as { toolCallId?: string }).toolCallId ?? "");
-    if (part && c.type === "tool-output-available") part.output = c.output;
-    if (part && c.type === "tool-output-error") part.error = c.errorText;
-  }
-  return { chunks, done: done[0]?.data as DoneData, text, tools: [...byId.values()], calls: fake.calls, summary };
+  const replay = replayModel(script);
+  return { ...(await playRun({ model: replay.model, goal })), calls: replay.calls };
 }
 
 const search = { name: "search_site", args: { query: "tienda online ropa", locale: "es" } };
@@ -111,7 +77,7 @@ describe("wire: Workers AI streams through workers-ai-provider", () => {
       expect(call.model).toBe(DEFAULT_AGENT_MODEL);
       expect(call.inputs).toMatchObject({ stream: true, max_tokens: 350, temperature: 0.2 });
       expect(call.inputs.chat_template_kwargs).toEqual({ enable_thinking: false });
-      expect(call.options?.extraHeaders).toEqual({ "x-session-affinity": RUN_ID });
+      expect(call.options?.extraHeaders).toEqual({ "x-session-affinity": WIRE_RUN_ID });
     }
     expect(result.calls[0]?.inputs.tools?.map((t) => t.function.name)).toEqual([...TOOL_NAMES]);
     expect(result.calls[0]?.inputs.tool_choice).toBe("auto");
@@ -265,20 +231,75 @@ describe("withToolCallOrdering", () => {
     return new Response(stream).text();
   }
 
-  it("passes streams without a nameless call through byte for byte", async () => {
-    const step: ReplayStep = {
+  it("passes streams with one call named first through byte for byte", async () => {
+    const openAI: ReplayStep = {
       events: [
         ...textChunks("Busco la tienda en línea, ¿sí? "),
         ...toolCallChunks({ ...search, index: 0 }),
-        ...toolCallChunks({ ...getService, index: 1 }),
-        { response: "", tool_calls: [{ name: "get_service", arguments: { serviceId: "landing-page" } }] },
         finishChunk("tool_calls"),
         usageChunk({ prompt: 700, completion: 30, cached: 512 }),
       ],
     };
-    for (const size of [1, 7, 29, 4096]) expect(await replayed(step, size)).toBe(sseText(step));
-    const truncated = { ...step, end: "truncated" as const };
-    expect(await replayed(truncated, 5)).toBe(sseText(truncated));
+    const native: ReplayStep = {
+      events: [
+        ...nativeTextEvents("Reviso la página. "),
+        { response: "", tool_calls: [{ name: "get_service", arguments: { serviceId: "landing-page" } }] },
+        nativeUsageEvent({ prompt: 700, completion: 30 }),
+      ],
+    };
+    for (const step of [openAI, native]) {
+      for (const size of [1, 7, 29, 4096]) expect(await replayed(step, size)).toBe(sseText(step));
+      const truncated = { ...step, end: "truncated" as const };
+      expect(await replayed(truncated, 5)).toBe(sseText(truncated));
+    }
+  });
+
+  it("sends every later call whole at the end, so interleaved and index-less calls stay apart", async () => {
+    const args = (entry: { function?: { arguments?: string } }) => entry.function?.arguments ?? "";
+    const step: ReplayStep = {
+      events: [
+        chunk({
+          tool_calls: [{ index: 0, id: "a", type: "function", function: { name: "search_site", arguments: "" } }],
+        }),
+        chunk({
+          tool_calls: [{ index: 1, id: "b", type: "function", function: { name: "get_service", arguments: "" } }],
+        }),
+        chunk({ tool_calls: [{ index: 0, function: { arguments: '{"query":' } }] }),
+        chunk({ tool_calls: [{ index: 1, function: { arguments: '{"serviceId":"landing-page"}' } }] }),
+        chunk({ tool_calls: [{ index: 0, function: { arguments: '"tienda"}' } }] }),
+        nativeToolCallsEvent([
+          { name: "estimate_quote", arguments: { serviceId: "landing-page", extraIds: [] } },
+          { name: "suggest_next_step", arguments: { kind: "contact" } },
+        ]),
+        finishChunk("tool_calls"),
+      ],
+    };
+    const entries = (await replayed(step, 13))
+      .split("\n\n")
+      .filter((e) => e.startsWith("data: {"))
+      .map((e) => JSON.parse(e.slice(6)))
+      .flatMap((event) => event.tool_calls ?? event.choices?.[0]?.delta?.tool_calls ?? []);
+    // The first call streams through in its pieces; the others follow, one whole entry each.
+    expect(
+      entries
+        .filter((e) => e.index === 0)
+        .map(args)
+        .join(""),
+    ).toBe('{"query":"tienda"}');
+    expect(entries.slice(-3)).toEqual([
+      {
+        index: 1,
+        id: "b",
+        type: "function",
+        function: { name: "get_service", arguments: '{"serviceId":"landing-page"}' },
+      },
+      {
+        index: 2,
+        type: "function",
+        function: { name: "estimate_quote", arguments: '{"serviceId":"landing-page","extraIds":[]}' },
+      },
+      { index: 3, type: "function", function: { name: "suggest_next_step", arguments: '{"kind":"contact"}' } },
+    ]);
   });
 
   it("sends a call's early argument pieces with its name, then the rest as they come", async () => {
@@ -320,15 +341,14 @@ describe("Workers AI over REST", () => {
       new Response(sseText(steps[call++] ?? openAIStep({ text: "…" })), {
         headers: { "content-type": "text/event-stream" },
       });
-    const chunks = await readChunks(
-      runAgent({
-        goal: "Quiero una tienda online",
-        locale: "es",
-        studio: "Taller Norte",
-        model: workersAIRestModel({ accountId: "acc", apiKey: "key", fetch: fakeFetch }, DEFAULT_AGENT_MODEL, RUN_ID),
-        modelName: DEFAULT_AGENT_MODEL,
-      }),
-    );
+    const { chunks } = await playRun({
+      goal: "Quiero una tienda online",
+      model: workersAIRestModel(
+        { accountId: "acc", apiKey: "key", fetch: fakeFetch },
+        DEFAULT_AGENT_MODEL,
+        WIRE_RUN_ID,
+      ),
+    });
     const names = chunks
       .filter((c) => c.type === "tool-input-available")
       .map((c) => (c as { toolName: string }).toolName);

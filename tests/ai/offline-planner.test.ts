@@ -1,38 +1,27 @@
-import type { UIMessageChunk } from "ai";
 import { describe, expect, it } from "vitest";
-import { runAgent } from "@/lib/agent/run-agent";
-import type { DoneData } from "@/lib/agent/types";
 import { createOfflinePlanner } from "@/lib/ai/offline-planner";
 import type { Locale } from "@/lib/i18n/config";
 import { formatCop, formatWeeks } from "@/lib/i18n/format";
 import { estimateQuote } from "@/lib/quote/estimate";
-import { readChunks } from "@/tests/support/scripted-model";
+import { playRun } from "@/tests/support/agent-run";
 
 // The offline planner is what a fresh clone, CI and e2e run: it must drive the real loop to a
 // useful, honest answer built only from tool results.
 
 async function plan(goal: string, locale: Locale) {
-  const chunks = await readChunks(
-    runAgent({
-      goal,
-      locale,
-      studio: "Taller Norte",
-      model: createOfflinePlanner({ locale, chunkDelayMs: 0 }),
-      modelName: "offline-planner",
-      estimatedUsage: true,
-    }),
-  );
-  const text = chunks
-    .filter((c): c is Extract<UIMessageChunk, { type: "text-delta" }> => c.type === "text-delta")
-    .map((c) => c.delta)
-    .join("");
+  const { chunks, text, done } = await playRun({
+    goal,
+    locale,
+    model: createOfflinePlanner({ locale, chunkDelayMs: 0 }),
+    modelName: "offline-planner",
+    estimatedUsage: true,
+  });
   const tools = chunks
     .filter((c) => c.type === "tool-input-available")
     .map((c) => (c as { toolName: string }).toolName);
   const inputs = chunks
     .filter((c) => c.type === "tool-input-available")
     .map((c) => (c as { input: Record<string, unknown> }).input);
-  const done = (chunks.find((c) => c.type === "data-done") as { data: DoneData }).data;
   return { chunks, text, tools, inputs, done };
 }
 

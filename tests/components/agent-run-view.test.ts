@@ -7,10 +7,10 @@ import type { ServiceNames, ViewContext } from "@/components/agent/copy";
 import { readRun } from "@/components/agent/read-run";
 import { RunAnswer } from "@/components/agent/run-answer";
 import { RunTimeline } from "@/components/agent/run-timeline";
-import { runAgent } from "@/lib/agent/run-agent";
 import type { AgentUIMessage } from "@/lib/agent/types";
 import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
+import { agentStream } from "@/tests/support/agent-run";
 import { type Script, scriptedModel } from "@/tests/support/scripted-model";
 
 // Guards what the Lab page shows for runs the offline planner never plays: a refused call is its
@@ -25,13 +25,7 @@ beforeEach(() => {
 
 async function play(script: Script, locale: Locale = "en"): Promise<AgentUIMessage> {
   const { model } = scriptedModel(script);
-  const stream = runAgent({
-    goal: "a site for my bakery",
-    locale,
-    studio: "Taller Norte",
-    model,
-    modelName: "scripted",
-  });
+  const stream = agentStream({ goal: "a site for my bakery", locale, model, modelName: "scripted" });
   let message: AgentUIMessage | undefined;
   for await (const snapshot of readUIMessageStream<AgentUIMessage>({ stream })) message = snapshot;
   if (!message) throw new Error("the run streamed no message");
@@ -104,6 +98,19 @@ describe("a refused call in the timeline", () => {
     expect(cards[6]).toContain('data-state="refused"');
     expect(cards[6]).toContain('data-error="tool_budget"');
     expect(cards[6]).toContain("No tool calls left: the call was not run");
+  });
+
+  it("shows the calls a last call made anyway as refused steps, after which its text is still the answer", async () => {
+    const search = { name: "search_site", input: { query: "bakery", locale: "en" } };
+    // Five calls that all call a tool: the fifth is told "none" and calls one anyway.
+    const message = await play(() => ({ text: "A site with a blog fits.", calls: [search] }));
+    const { run, timeline } = render(message);
+    expect(run.done?.reason).toBe("answered");
+    expect(run.answer).toBe("A site with a blog fits.");
+    const last = steps(timeline).at(-1) ?? "";
+    expect(last).toContain('data-state="refused"');
+    expect(last).toContain('data-error="last_call"');
+    expect(last).toContain("Not run: the last model call may only answer");
   });
 
   it("shows arguments that aren't JSON as they came", async () => {

@@ -10,7 +10,10 @@ import { MockLanguageModelV4 } from "ai/test";
 export type ScriptStep = {
   text?: string;
   calls?: { name: string; input: unknown }[];
-  /** Reported usage; `null` sends zeros (usage missing). */
+  /**
+   * Reported usage; `null` sends zeros (usage missing). By default, a believable count of what
+   * the call was sent (its JSON at ~5 characters a token) and wrote (~3.5).
+   */
   usage?: { input: number; output: number } | null;
   error?: "before-text" | "after-text";
   hang?: boolean;
@@ -40,7 +43,14 @@ export function scriptedModel(script: Script) {
         const input = typeof toolCall.input === "string" ? toolCall.input : JSON.stringify(toolCall.input);
         parts.push({ type: "tool-call", toolCallId: `c${index}_${n}`, toolName: toolCall.name, input });
       }
-      const usage = step.usage === null ? { input: 0, output: 0 } : (step.usage ?? { input: 100, output: 20 });
+      const written = (step.text ?? "").length + JSON.stringify(step.calls ?? []).length;
+      const usage =
+        step.usage === null
+          ? { input: 0, output: 0 }
+          : (step.usage ?? {
+              input: Math.ceil(JSON.stringify([options.prompt, options.tools ?? []]).length / 5),
+              output: Math.min(350, Math.ceil(written / 3.5)),
+            });
       parts.push({
         type: "finish",
         finishReason: { unified: step.calls?.length ? "tool-calls" : "stop", raw: undefined },

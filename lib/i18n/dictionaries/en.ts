@@ -237,6 +237,7 @@ export const en: Dictionary = {
         unknown_tool: "Unknown tool: the call was refused and the agent can use one of its own.",
         tool_budget:
           "No tool calls left: the call was not run because the run reached its limit, and the agent answers with what it has.",
+        last_call: "Not run: the last model call may only answer, so the agent answers with what it has.",
         unknown_service: "Unknown service: the tool returned the valid services and the agent can fix the call.",
         unknown_extra: "Unknown extra: the tool returned the valid extras and the agent can fix the call.",
         failed: "The call failed.",
@@ -285,6 +286,7 @@ export const en: Dictionary = {
           token_budget: "it reached the token limit.",
           timeout: "the run ran out of time.",
           model_error: "the model failed before finishing.",
+          client_abort: "you stopped it.",
           stopped: "you stopped it.",
         },
       },

@@ -246,6 +246,8 @@ export const es = {
         unknown_tool: "Herramienta desconocida: la llamada fue rechazada y el agente puede usar una de las suyas.",
         tool_budget:
           "Sin llamadas disponibles: la llamada no se ejecutó porque la ejecución llegó a su tope, y el agente responde con lo que tiene.",
+        last_call:
+          "No se ejecutó: la última llamada al modelo solo puede responder, así que el agente responde con lo que tiene.",
         unknown_service:
           "Servicio desconocido: la herramienta devolvió los servicios válidos y el agente puede corregir la llamada.",
         unknown_extra:
@@ -296,6 +298,7 @@ export const es = {
           token_budget: "llegó al tope de tokens.",
           timeout: "se acabó el tiempo de la ejecución.",
           model_error: "el modelo falló antes de terminar.",
+          client_abort: "usted la detuvo.",
           stopped: "usted la detuvo.",
         },
       },

@@ -1,0 +1,236 @@
+import type { LanguageModelV4, LanguageModelV4StreamPart, LanguageModelV4Usage } from "@ai-sdk/provider";
+import { type LanguageModel, wrapLanguageModel } from "ai";
+import { TokenCounter } from "./tokens";
+
+/** A tool call the model made on a call that offered no tools: never run, shown as refused. */
+export type DroppedCall = { toolCallId: string; toolName: string; input: string };
+
+/** What the cap tells the run about each model call. */
+export type CallMeter = {
+  /** A call goes out: it counts from here, even if it fails or hangs before its first part. */
+  startCall(): void;
+  /** The call's output so far, our own count of everything it streamed (reasoning included). */
+  countOutput(tokens: number): void;
+  dropCall(call: DroppedCall): void;
+};
+
+type Part = LanguageModelV4StreamPart;
+
+/** A count the provider reported, if it is one: anything else is left to our own count. */
+function count(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? Math.ceil(value) : undefined;
+}
+
+/**
+ * Usage as the SDK expects it, with every field checked: a provider that sends `"0900"` must not
+ * reach the SDK's sums (it would concatenate them).
+ */
+export function checkedUsage(usage: unknown): LanguageModelV4Usage {
+  const u = (usage ?? {}) as {
+    inputTokens?: Record<string, unknown>;
+    outputTokens?: Record<string, unknown>;
+    raw?: unknown;
+  };
+  return {
+    inputTokens: {
+      total: count(u.inputTokens?.total),
+      noCache: count(u.inputTokens?.noCache),
+      cacheRead: count(u.inputTokens?.cacheRead),
+      cacheWrite: count(u.inputTokens?.cacheWrite),
+    },
+    outputTokens: {
+      total: count(u.outputTokens?.total),
+      text: count(u.outputTokens?.text),
+      reasoning: count(u.outputTokens?.reasoning),
+    },
+  };
+}
+
+const UNKNOWN_USAGE: LanguageModelV4Usage = checkedUsage(undefined);
+
+/** Resolves like `promise`, or rejects as soon as `signal` aborts (a hung provider can't hold the run). */
+function untilAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    signal.addEventListener("abort", abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
+  });
+}
+
+/**
+ * One call's stream with the cap applied: every part that costs output tokens is counted as it
+ * arrives; at `maxTokens` the call is cut (the rest is never read) and ends as `length`.
+ * Reasoning counts but never goes further. On a call that offered no tools, tool calls are
+ * dropped and handed to the meter instead of the SDK, which would fail the run over them.
+ */
+function capStream(
+  source: ReadableStream<Part>,
+  {
+    maxTokens,
+    toolsOffered,
+    signal,
+    meter,
+  }: {
+    maxTokens: number;
+    toolsOffered: boolean;
+    signal: AbortSignal | undefined;
+    meter: CallMeter;
+  },
+): ReadableStream<Part> {
+  const reader = source.getReader();
+  const counter = new TokenCounter();
+  const openTexts = new Set<string>();
+  // Tool inputs streaming in, by id: their name and the input so far.
+  const openInputs = new Map<string, { toolName: string; input: string }>();
+  let ended = false;
+
+  /** Counts `text`; returns the part of it that fits under the cap. */
+  function take(text: string): { fits: string; cut: boolean } {
+    const fits = counter.take(text, maxTokens);
+    meter.countOutput(counter.tokens);
+    return { fits, cut: fits.length < text.length };
+  }
+
+  function toolCall(call: DroppedCall, controller: ReadableStreamDefaultController<Part>) {
+    if (toolsOffered) controller.enqueue({ type: "tool-call", ...call });
+    else meter.dropCall(call);
+  }
+
+  /** Ends the call at the cap: what is open is closed, and the provider is not read any further. */
+  function cut(controller: ReadableStreamDefaultController<Part>) {
+    ended = true;
+    // A call cut in the middle of its arguments goes to the SDK as it is: it refuses it as invalid.
+    for (const [toolCallId, { toolName, input }] of openInputs) {
+      if (toolsOffered) controller.enqueue({ type: "tool-input-end", id: toolCallId });
+      toolCall({ toolCallId, toolName, input }, controller);
+    }
+    for (const id of openTexts) controller.enqueue({ type: "text-end", id });
+    controller.enqueue({
+      type: "finish",
+      finishReason: { unified: "length", raw: "output-cap" },
+      usage: UNKNOWN_USAGE,
+    });
+    controller.close();
+    reader.cancel(new Error("output cap")).catch(() => {});
+  }
+
+  function handle(part: Part, controller: ReadableStreamDefaultController<Part>) {
+    switch (part.type) {
+      case "text-start":
+        openTexts.add(part.id);
+        controller.enqueue(part);
+        return;
+      case "text-end":
+        openTexts.delete(part.id);
+        controller.enqueue(part);
+        return;
+      case "text-delta": {
+        const { fits, cut: over } = take(part.delta);
+        if (fits) controller.enqueue({ ...part, delta: fits });
+        if (over) cut(controller);
+        return;
+      }
+      case "reasoning-delta":
+        if (take(part.delta).cut) cut(controller);
+        return;
+      case "reasoning-start":
+      case "reasoning-end":
+      case "reasoning-file":
+        return;
+      case "tool-input-start":
+        openInputs.set(part.id, { toolName: part.toolName, input: "" });
+        if (take(part.toolName).cut) return cut(controller);
+        if (toolsOffered) controller.enqueue(part);
+        return;
+      case "tool-input-delta": {
+        const open = openInputs.get(part.id);
+        const { fits, cut: over } = take(part.delta);
+        if (open) open.input += fits;
+        if (fits && toolsOffered) controller.enqueue({ ...part, delta: fits });
+        if (over) cut(controller);
+        return;
+      }
+      case "tool-input-end":
+        if (toolsOffered) controller.enqueue(part);
+        return;
+      case "tool-call": {
+        const streamed = openInputs.get(part.toolCallId);
+        openInputs.delete(part.toolCallId);
+        // Its input was counted as it streamed; a call that arrives whole is counted here.
+        if (!streamed) {
+          const name = take(part.toolName);
+          const input = name.cut ? { fits: "", cut: true } : take(part.input);
+          if (input.cut) {
+            openInputs.set(part.toolCallId, { toolName: part.toolName, input: input.fits });
+            return cut(controller);
+          }
+        }
+        toolCall({ toolCallId: part.toolCallId, toolName: part.toolName, input: part.input }, controller);
+        return;
+      }
+      case "finish": {
+        ended = true;
+        // Its calls were dropped: to the SDK this call only answered.
+        const finishReason =
+          !toolsOffered && part.finishReason?.unified === "tool-calls"
+            ? { ...part.finishReason, unified: "stop" as const }
+            : part.finishReason;
+        controller.enqueue({ ...part, finishReason, usage: checkedUsage(part.usage) });
+        return;
+      }
+      default:
+        controller.enqueue(part);
+    }
+  }
+
+  return new ReadableStream<Part>({
+    async pull(controller) {
+      let next: ReadableStreamReadResult<Part>;
+      try {
+        next = await untilAbort(reader.read(), signal);
+      } catch (error) {
+        reader.cancel(error).catch(() => {});
+        throw error;
+      }
+      if (next.done) {
+        controller.close();
+        return;
+      }
+      if (!ended || next.value.type === "error") handle(next.value, controller);
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+}
+
+/**
+ * Wraps whatever model the provider resolved so the run's limits hold whatever it streams: each
+ * call is counted when it goes out, its output is capped at `maxTokens` in the stream itself
+ * (a model may ignore `max_tokens`), its usage is checked, and its reasoning stays on the server.
+ */
+export function capModelCalls(
+  model: Exclude<LanguageModel, string>,
+  meter: CallMeter,
+  { maxTokens }: { maxTokens: number },
+): LanguageModelV4 {
+  return wrapLanguageModel({
+    model,
+    middleware: {
+      specificationVersion: "v4",
+      wrapStream: async ({ doStream, params }) => {
+        // A call the run stopped before it went out (the budget can't afford it) never reached the model.
+        if (params.abortSignal?.aborted) throw params.abortSignal.reason;
+        meter.startCall();
+        const toolsOffered = (params.tools?.length ?? 0) > 0 && params.toolChoice?.type !== "none";
+        const result = await untilAbort(Promise.resolve(doStream()), params.abortSignal);
+        return {
+          ...result,
+          stream: capStream(result.stream, { maxTokens, toolsOffered, signal: params.abortSignal, meter }),
+        };
+      },
+    },
+  });
+}
