@@ -226,8 +226,9 @@ const TRAILING = ".,;:!?*_~'\"";
 
 /**
  * Each word holding a URL: a site page's URL becomes its path, a URL the policy allows stays, any
- * other URL goes (the sentence's punctuation stays). A word that hides a URL behind escapes or
- * character references goes whole.
+ * other URL goes (the sentence's punctuation stays). A URL hidden behind escapes or character
+ * references is found in the decoded word; decoding only shortens it, so cutting the raw word at
+ * the same index removes at least the whole URL.
  */
 function withoutUrls(text: string, policy: LinkPolicy): string {
   if (!/[:.]/.test(text)) return text;
@@ -235,7 +236,6 @@ function withoutUrls(text: string, policy: LinkPolicy): string {
     const plain = withoutControls(decodeString(word));
     const at = plain.search(URL_START);
     if (at === -1) return word;
-    if (plain !== word) return "";
     // A tool's WhatsApp URL can end in ")." (its message does): it is kept whole, not cut at its punctuation.
     const listed = policy.allowedUrls?.find((allowed) => word.startsWith(allowed, at));
     const [url, trailing] = listed ? [listed, word.slice(at + listed.length)] : splitTrailing(word.slice(at));

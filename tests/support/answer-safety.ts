@@ -18,7 +18,10 @@ export function answerProblems(text: string, policy: LinkPolicy): string[] {
     if (node.type === "text" || node.type === "inlineCode" || node.type === "code") {
       for (const word of decodeString(node.value).split(/\s+/)) {
         const url = /(?:[a-z][a-z0-9+.-]*:\/\/|www\.|javascript:|vbscript:|data:)\S*/i.exec(word)?.[0];
-        if (url && !safeLink(url.replace(/[.,;:!?)]+$/, ""), policy)) problems.push(`bare ${url}`);
+        // A sentence's punctuation may end the word, or the URL itself (a WhatsApp message ends in ".").
+        if (url && !safeLink(url, policy) && !safeLink(url.replace(/[.,;:!?)]+$/, ""), policy)) {
+          problems.push(`bare ${url}`);
+        }
       }
     }
     if ("children" in node) for (const child of node.children) visit(child);
