@@ -101,9 +101,18 @@ export function wordRuns(text: string, digitPattern: string, parseDigits: (token
   return runs;
 }
 
+const patterns = new Map<string, RegExp>();
+// Every run has a scale word: a text without one is skipped before it is tokenized.
+const HAS_SCALE = /mil|thousand/i;
+
 function tokenize(text: string, digitPattern: string, parseDigits: (token: string) => number | null): Token[] {
   const tokens: Token[] = [];
-  const pattern = new RegExp(`${digitPattern}|[A-Za-z\\u00c0-\\u024f]+`, "g");
+  if (!HAS_SCALE.test(text)) return tokens;
+  let pattern = patterns.get(digitPattern);
+  if (!pattern) {
+    pattern = new RegExp(`${digitPattern}|[A-Za-z\\u00c0-\\u024f]+`, "g");
+    patterns.set(digitPattern, pattern);
+  }
   for (const match of text.matchAll(pattern)) {
     const raw = match[0];
     const start = match.index;
