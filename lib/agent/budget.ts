@@ -86,9 +86,13 @@ export class RunBudget {
     return true;
   }
 
+  /** Whether the last call was cut at the per-call output cap (`capModelCalls`). */
+  lastCallCut = false;
+
   /** A model call goes out: it counts from here, whatever happens to it next. */
   startCall(): void {
     this.closeOpenCall();
+    this.lastCallCut = false;
     this.modelCalls += 1;
     this.openCall = { inputEstimate: this.pendingInputEstimate, output: 0 };
   }
@@ -102,7 +106,8 @@ export class RunBudget {
    * Settles the open call with the provider's usage where it is believable, else with our own
    * count (and says so): a count that is not a finite non-negative number, zero (Workers AI sends
    * 0 when it has none), under half our own count (ours never counts fewer than Gemma's
-   * tokenizer, and it runs ~0.7 of it), or past what the request allowed.
+   * tokenizer, and it runs ~0.7 of it), input over twice our own count (the chat template adds
+   * a little, not that), or output past what the request allowed.
    */
   recordCall(usage: { inputTokens?: unknown; outputTokens?: unknown; cachedInputTokens?: unknown }): void {
     if (!this.openCall) this.startCall();
@@ -111,7 +116,9 @@ export class RunBudget {
     const reportedInput = usableCount(usage.inputTokens);
     const reportedOutput = usableCount(usage.outputTokens);
     const input =
-      reportedInput !== undefined && (call.inputEstimate === 0 || reportedInput >= call.inputEstimate * BELIEVABLE)
+      reportedInput !== undefined &&
+      (call.inputEstimate === 0 ||
+        (reportedInput >= call.inputEstimate * BELIEVABLE && reportedInput <= call.inputEstimate / BELIEVABLE))
         ? reportedInput
         : undefined;
     const output =

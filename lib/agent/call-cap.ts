@@ -12,6 +12,8 @@ export type CallMeter = {
   /** The call's output so far, our own count of everything it streamed (reasoning included). */
   countOutput(tokens: number): void;
   dropCall(call: DroppedCall): void;
+  /** The call reached the cap and was cut. */
+  cutCall(): void;
 };
 
 type Part = LanguageModelV4StreamPart;
@@ -61,7 +63,8 @@ function untilAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Pr
 
 /**
  * One call's stream with the cap applied: every part that costs output tokens is counted as it
- * arrives; at `maxTokens` the call is cut (the rest is never read) and ends as `length`.
+ * arrives; at `maxTokens` the call is cut (the rest is never read) and ends as `length`, or as
+ * `tool-calls` when it had made calls by then.
  * Reasoning counts but never goes further. On a call that offered no tools, tool calls are
  * dropped and handed to the meter instead of the SDK, which would fail the run over them.
  */
@@ -85,6 +88,9 @@ function capStream(
   // Tool inputs streaming in, by id: their name and the input so far.
   const openInputs = new Map<string, { toolName: string; input: string }>();
   let ended = false;
+  let closed = false;
+  let emitted = 0;
+  let toolCallsOut = 0;
 
   /** Counts `text`; returns the part of it that fits under the cap. */
   function take(text: string): { fits: string; cut: boolean } {
@@ -94,8 +100,9 @@ function capStream(
   }
 
   function toolCall(call: DroppedCall, controller: ReadableStreamDefaultController<Part>) {
-    if (toolsOffered) controller.enqueue({ type: "tool-call", ...call });
-    else meter.dropCall(call);
+    if (!toolsOffered) return meter.dropCall(call);
+    toolCallsOut += 1;
+    controller.enqueue({ type: "tool-call", ...call });
   }
 
   /** Ends the call at the cap: what is open is closed, and the provider is not read any further. */
@@ -107,12 +114,13 @@ function capStream(
       toolCall({ toolCallId, toolName, input }, controller);
     }
     for (const id of openTexts) controller.enqueue({ type: "text-end", id });
-    controller.enqueue({
-      type: "finish",
-      finishReason: { unified: "length", raw: "output-cap" },
-      usage: UNKNOWN_USAGE,
-    });
+    meter.cutCall();
+    // The SDK runs a step's tools only after "tool-calls" (or "stop"): the calls the model
+    // finished before the cap run (or are refused) like any others; a call of text only ends.
+    const unified = toolCallsOut > 0 ? "tool-calls" : "length";
+    controller.enqueue({ type: "finish", finishReason: { unified, raw: "output-cap" }, usage: UNKNOWN_USAGE });
     controller.close();
+    closed = true;
     reader.cancel(new Error("output cap")).catch(() => {});
   }
 
@@ -140,8 +148,8 @@ function capStream(
       case "reasoning-file":
         return;
       case "tool-input-start":
-        openInputs.set(part.id, { toolName: part.toolName, input: "" });
         if (take(part.toolName).cut) return cut(controller);
+        openInputs.set(part.id, { toolName: part.toolName, input: "" });
         if (toolsOffered) controller.enqueue(part);
         return;
       case "tool-input-delta": {
@@ -163,7 +171,7 @@ function capStream(
           const name = take(part.toolName);
           const input = name.cut ? { fits: "", cut: true } : take(part.input);
           if (input.cut) {
-            openInputs.set(part.toolCallId, { toolName: part.toolName, input: input.fits });
+            toolCall({ toolCallId: part.toolCallId, toolName: part.toolName, input: input.fits }, controller);
             return cut(controller);
           }
         }
@@ -187,18 +195,30 @@ function capStream(
 
   return new ReadableStream<Part>({
     async pull(controller) {
-      let next: ReadableStreamReadResult<Part>;
-      try {
-        next = await untilAbort(reader.read(), signal);
-      } catch (error) {
-        reader.cancel(error).catch(() => {});
-        throw error;
+      // Reads until something goes out: a pull that enqueues nothing is not called again.
+      const before = emitted;
+      const out = {
+        enqueue(part: Part) {
+          emitted += 1;
+          controller.enqueue(part);
+        },
+        close: () => controller.close(),
+      } as ReadableStreamDefaultController<Part>;
+      while (emitted === before) {
+        let next: ReadableStreamReadResult<Part>;
+        try {
+          next = await untilAbort(reader.read(), signal);
+        } catch (error) {
+          reader.cancel(error).catch(() => {});
+          throw error;
+        }
+        if (next.done) {
+          if (!closed) controller.close();
+          return;
+        }
+        if (!ended || next.value.type === "error") handle(next.value, out);
+        if (closed) return;
       }
-      if (next.done) {
-        controller.close();
-        return;
-      }
-      if (!ended || next.value.type === "error") handle(next.value, controller);
     },
     cancel(reason) {
       return reader.cancel(reason);

@@ -212,8 +212,11 @@ async function streamModel(run: Run, writer: UIMessageStreamWriter<AgentUIMessag
     options.model,
     {
       startCall: () => budget.startCall(),
-      countOutput: (t) => budget.countOutput(t),
-      dropCall: (c) => run.dropped.push(c),
+      countOutput: (tokens) => budget.countOutput(tokens),
+      dropCall: (call) => run.dropped.push(call),
+      cutCall: () => {
+        budget.lastCallCut = true;
+      },
     },
     { maxTokens: AGENT_LIMITS.maxTokens },
   );
@@ -230,6 +233,9 @@ async function streamModel(run: Run, writer: UIMessageStreamWriter<AgentUIMessag
       stopWhen: isStepCount(AGENT_LIMITS.maxSteps),
       prepareStep: planStep(run, await fixedTokens(run)),
       experimental_transform: answerTransform(budget, run.record),
+      // The SDK's default prints the whole error, which can quote the goal; the run logs its own
+      // line (`logRun`) with the error's name and message, the goal taken out.
+      onError: () => {},
     });
     for await (const chunk of result.toUIMessageStream<AgentUIMessage>({
       sendFinish: false,
@@ -275,6 +281,8 @@ function doneReason(run: Run, clientAborted: boolean): DoneReason {
   if (run.modelError !== null || record.lastFinishReason === "error") return "model_error";
   if (budget.stoppedBy) return budget.stoppedBy;
   if ((record.stepTexts.at(-1) ?? "").trim() !== "") return "answered";
+  // Its last call spent the whole per-call cap (thinking, say) and wrote no answer.
+  if (budget.lastCallCut) return "token_budget";
   return budget.finalReason ?? "step_limit";
 }
 

@@ -10,7 +10,8 @@
  * - two OpenAI-style calls interleaved by `index` would lose the first one's later pieces: only
  *   the first call streams through; every later call is held and goes out whole at the end of
  *   the stream (`[DONE]`, or its last byte), in index order.
- * Events with no tool-call entry that needs any of this pass through unchanged, byte for byte.
+ * Entries that are not objects are dropped (the provider throws on `null`). Events with no
+ * tool-call entry that needs any of this pass through unchanged, byte for byte.
  */
 
 type ToolCallEntry = {
@@ -70,7 +71,12 @@ function toolCallOrdering(): TransformStream<Uint8Array, Uint8Array> {
     let changed = false;
     const out: ToolCallEntry[] = [];
     for (const entry of entries) {
-      if (!entry || typeof entry !== "object" || isSentinel(entry)) {
+      if (!entry || typeof entry !== "object") {
+        // Not a call at all (null, a number): the provider would throw on it and fail the call.
+        changed = true;
+        continue;
+      }
+      if (isSentinel(entry)) {
         out.push(entry);
         continue;
       }

@@ -60,4 +60,29 @@ describe("RunBudget.recordCall", () => {
     expect(budget.plan(1, { withTools: 6000, withoutTools: 5000 })).toMatchObject({ kind: "stop" });
     expect(new RunBudget().plan(1, { withTools: 6000, withoutTools: 5000 })).toMatchObject({ kind: "final" });
   });
+
+  it("does not believe counts that are not numbers, or far from its own count", () => {
+    for (const reported of [
+      { inputTokens: "0900", outputTokens: "30" },
+      { inputTokens: Number.POSITIVE_INFINITY, outputTokens: -5 },
+      { inputTokens: 1, outputTokens: 1 },
+      { inputTokens: 1_000_000, outputTokens: 90_000 },
+    ]) {
+      const budget = new RunBudget();
+      budget.plan(0, { withTools: 800, withoutTools: 400 });
+      budget.startCall();
+      budget.countOutput(60);
+      budget.recordCall(reported);
+      expect(budget).toMatchObject({ inputTokens: 800, outputTokens: 60, estimated: true });
+    }
+  });
+
+  it("counts a call from when it goes out, even if it never finishes", () => {
+    const budget = new RunBudget();
+    budget.plan(0, { withTools: 800, withoutTools: 400 });
+    budget.startCall();
+    expect(budget.modelCalls).toBe(1);
+    budget.closeOpenCall();
+    expect(budget).toMatchObject({ modelCalls: 1, inputTokens: 800, outputTokens: 0, estimated: true });
+  });
 });

@@ -117,28 +117,48 @@ describe("runAgent", () => {
     expect(result.done.modelCalls).toBe(5);
   });
 
-  it("never spends more than 7,000 tokens, whatever the model does", async () => {
-    // A model that always writes its 350 tokens, reports more input than our own count (the
-    // whole prompt's JSON at 3 characters a token), and calls the tools with the largest results
-    // until it is told "none".
-    const big = "palabra ".repeat(130);
+  it("never spends more than 7,000 tokens, and stops on the token budget right before it", async () => {
+    // A model that always writes its 350 tokens (reported), reports more input than our own count
+    // (the whole prompt's JSON at 3 characters a token), and calls a tool until it is told
+    // "none". Five such calls would spend ~9,000 tokens: only the token budget can stop it.
+    const text = "palabra ".repeat(70);
     const result = await run((_call, options) => ({
-      text: big,
+      text: options.toolChoice?.type === "none" ? "" : text,
       calls:
         options.toolChoice?.type === "none"
           ? []
-          : [
-              { name: "get_service", input: { serviceId: "online-store" } },
-              { name: "search_site", input: { query: "tienda en línea pagos sitio web blog", locale: "es" } },
-            ],
+          : [{ name: "estimate_quote", input: { serviceId: "online-store", extraIds: ["photo-session"] } }],
       usage: { input: Math.ceil(JSON.stringify([options.prompt, options.tools]).length / 3), output: 350 },
     }));
     const used = result.done.usage.inputTokens + result.done.usage.outputTokens;
+    // Told "none", this model writes nothing: the run ends on the limit that made that call the last.
+    expect(result.done.reason).toBe("token_budget");
+    expect(result.done.usage.estimated).toBe(false);
     expect(used).toBeLessThanOrEqual(7000);
+    // Tight: it stopped within about one more call (~1,700 tokens here) of the budget.
+    expect(used).toBeGreaterThan(7000 - 1700);
     expect(result.budgets.at(-1)?.tokensUsed).toBe(used);
-    // The projection ended the run before the step limit, with a last call that could answer.
     expect(result.done.modelCalls).toBeLessThan(5);
     expect(result.calls().at(-1)?.toolChoice).toEqual({ type: "none" });
+  });
+
+  it("refuses tool results past the room the budget left for them", async () => {
+    // Three large results a call (six calls: inside the tool limit); the second call's results
+    // no longer all fit in the room the budget left for them.
+    const search = (query: string) => ({ name: "search_site", input: { query, locale: "es" } });
+    const queries = [
+      ["tienda", "blog", "pagos"],
+      ["sitio web", "tienda en línea", "automatización"],
+    ];
+    const result = await run((call, options) => ({
+      text: "palabra ".repeat(70),
+      calls: options.toolChoice?.type === "none" ? [] : (queries[call] ?? []).map(search),
+      usage: { input: Math.ceil(JSON.stringify([options.prompt, options.tools]).length / 3), output: 350 },
+    }));
+    const refused = result.outputs.filter((o) => (o.output as { error?: string }).error === "tool_budget");
+    expect(refused.length).toBeGreaterThan(0);
+    expect((refused[0]?.output as { detail?: string } | undefined)?.detail).toContain("result too large");
+    expect(result.done.usage.inputTokens + result.done.usage.outputTokens).toBeLessThanOrEqual(7000);
   });
 
   it("keeps an injection attempt as data inside one <goal>", async () => {
@@ -188,6 +208,30 @@ describe("runAgent", () => {
     const result = await run([{ error: "before-text" }]);
     expect(result.done.reason).toBe("model_error");
     expect(result.summary).toMatchObject({ reason: "model_error", shown: false });
+  });
+
+  it("logs one line with the model's error, never the goal", async () => {
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    const error = vi.spyOn(console, "error");
+    const goal = "Mi panadería Pan de Oro en Laureles";
+    const failing = scriptedModel(() => {
+      throw new TypeError(`provider rejected the prompt: ${goal}`);
+    });
+    await playRun({ model: failing.model, goal });
+    const lines = log.mock.calls.map(([line]) => JSON.parse(String(line)));
+    expect(lines).toEqual([
+      expect.objectContaining({
+        event: "agent_run",
+        reason: "model_error",
+        modelCalls: 1,
+        errorName: "TypeError",
+        errorMessage: "provider rejected the prompt: <goal>",
+      }),
+    ]);
+    expect(JSON.stringify(lines)).not.toContain("Pan de Oro");
+    expect(error).not.toHaveBeenCalled();
+    log.mockRestore();
+    error.mockRestore();
   });
 
   it("keeps the units when the model fails after its first text", async () => {

@@ -13,13 +13,22 @@
  * - then `data: [DONE]`, or a stream that stops early or fails.
  */
 
-/** One SSE event's JSON payload. */
-export type SseEvent = Record<string, unknown>;
+/** One SSE event's JSON payload, or a raw payload sent as it is (a broken model's garbage). */
+export type SseEvent = JsonEvent | string;
+export type JsonEvent = Record<string, unknown>;
 
 export type ReplayStep = {
   events: SseEvent[];
-  /** `done` (default) ends with `data: [DONE]`; `truncated` just closes; `error` fails the stream. */
-  end?: "done" | "truncated" | "error";
+  /**
+   * `done` (default) ends with `data: [DONE]`; `truncated` just closes; `error` fails the stream
+   * (a connection reset); `hang` sends the events, then nothing until the request is aborted.
+   */
+  end?: "done" | "truncated" | "error" | "hang";
+  /**
+   * How the binding's `run` itself behaves: `reject` fails before any stream (the request never
+   * got an answer); `never` neither answers nor listens to the abort signal.
+   */
+  run?: "reject" | "never";
 };
 
 export type BindingCall = {
@@ -41,7 +50,9 @@ const encoder = new TextEncoder();
 
 /** The SSE text of a step, exactly as the binding would stream it. */
 export function sseText(step: ReplayStep): string {
-  const body = step.events.map((event) => `data: ${JSON.stringify(event)}\n\n`).join("");
+  const body = step.events
+    .map((event) => `data: ${typeof event === "string" ? event : JSON.stringify(event)}\n\n`)
+    .join("");
   return (step.end ?? "done") === "done" ? `${body}data: [DONE]\n\n` : body;
 }
 
@@ -64,6 +75,8 @@ export function replayBinding(script: ReplayScript, { chunkSize = 29 }: { chunkS
     const step = typeof script === "function" ? script(index, inputs) : script[index];
     if (!step) throw new Error(`replay: no script entry for call ${index + 1}`);
     if (!inputs.stream) throw new Error("replay: only streaming runs are scripted");
+    if (step.run === "reject") throw new Error("replay: upstream unreachable");
+    if (step.run === "never") return new Promise<never>(() => {});
     const chunks = byteChunks(sseText(step), chunkSize);
     const signal = options?.signal;
     let next = 0;
@@ -76,6 +89,8 @@ export function replayBinding(script: ReplayScript, { chunkSize = 29 }: { chunkS
         if (signal?.aborted) return;
         const chunk = chunks[next++];
         if (chunk) controller.enqueue(chunk);
+        // Never resolves: only an abort (the listener above) ends it.
+        else if (step.end === "hang") return new Promise<void>(() => {});
         else if (step.end === "error") controller.error(new Error("replay: upstream connection reset"));
         else controller.close();
       },
@@ -88,9 +103,9 @@ export function replayBinding(script: ReplayScript, { chunkSize = 29 }: { chunkS
 
 // --- OpenAI-style events -------------------------------------------------------------------
 
-type Delta = { role?: string; content?: string; tool_calls?: unknown[] };
+type Delta = { role?: string; content?: unknown; reasoning_content?: string; tool_calls?: unknown[] };
 
-export function chunk(delta: Delta, finishReason: string | null = null): SseEvent {
+export function chunk(delta: Delta, finishReason: string | null = null): JsonEvent {
   return {
     id: "chatcmpl-7f3a",
     object: "chat.completion.chunk",
