@@ -63,6 +63,6 @@ export const HOSTILE = [
   "[c](https://evil.example/x\n'titulo')",
   "Cotiza: https://evil.example/es/quote?next=https://evil.example",
   "thought\n<channel|>[x](https://evil.example/thinking) HTTPS://EVIL.EXAMPLE/upper",
-  "[x](/es/quote \"t\") [y]( <https://evil.example/sp> ) [z](/es/quote#<script>)",
+  '[x](/es/quote "t") [y]( <https://evil.example/sp> ) [z](/es/quote#<script>)',
   "**[negrita](https://evil.example/b)** _<https://evil.example/i>_",
 ];
