@@ -16,10 +16,7 @@ export type ViewContext = {
   active: boolean;
 };
 
-/** Replaces each `{name}` in `template`. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? String(values[key]) : match));
-}
+export { fill } from "@/lib/i18n/fill";
 
 /**
  * A whole number with the locale's thousands separator. Written out rather than with Intl so that

@@ -1,6 +1,6 @@
 import Link from "next/link";
+import { safeLink } from "@/lib/agent/links";
 import type { AgentCopy } from "./copy";
-import { safeLink } from "./links";
 import type { NextStep } from "./read-run";
 
 type Props = { step: NextStep; copy: AgentCopy; className?: string; testId?: string };

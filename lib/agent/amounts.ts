@@ -1,3 +1,5 @@
+import { wordRuns } from "./amount-words";
+
 /** A money amount as written in a text; `value` in whole units ("1,4 millones" is 1400000). */
 export type MoneyAmount = { value: number; currency: string | null; raw: string };
 
@@ -7,7 +9,11 @@ const SP = "[ \\t\\u00a0\\u202f]";
 const LETTERS = "A-Za-z\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f";
 const WORD_END = `(?![${LETTERS}0-9])`;
 const PREFIX = `(?:(?<code>COP|USD|EUR)(?:${SP}?\\$)?|(?<sym>US\\$|COL\\$|CO\\$|\\$|€))${SP}*`;
-const NUMBER = "(?<num>\\d+(?:[.,]\\d+)*)";
+// Colombians write the millions mark as an apostrophe ("1’400.000"); groups can be spaced ("$ 4 200 000"),
+// but digits spaced like a phone number ("300 555 0123") are no grouped figure.
+const APOSTROPHES = "’'′";
+const NUMBER_SOURCE = `(?:\\d{1,3}(?:[${APOSTROPHES}]\\d{3})+(?:[.,]\\d{3})*(?:[.,]\\d{1,2})?(?![0-9])|\\d{1,3}(?:${SP}\\d{3})+(?:[.,]\\d{1,2})?(?![0-9])(?!${SP}*\\d)|\\d+(?:[.,]\\d+)*)`;
+const NUMBER = `(?<num>${NUMBER_SOURCE})`;
 const MULTIPLIER = `(?:${SP}*(?<mult>mil${SP}+millones|millones|mill[oó]n|millions?|mill\\.?|mil|MM|M|bn|billions?|billones|bill[oó]n|k)${WORD_END})?`;
 const SUFFIX = `(?:${SP}*(?:de${SP}+)?(?<post>COP|USD|EUR|pesos(?:${SP}+colombianos)?|peso|d[oó]lares|d[oó]lar|(?:US${SP}+)?dollars?|euros?)${WORD_END})?`;
 // Not inside a word, an id ("plan-2"), a path, a hashtag or another number.
@@ -57,7 +63,7 @@ type Candidate = {
 
 /** Every money amount in `text`, in order of appearance (es and en formats, ranges, "mil"/"millones"/"M"). */
 export function findAmounts(text: string): MoneyAmount[] {
-  const candidates = scan(text);
+  const candidates = withWordRuns(text, scan(text));
   linkRanges(text, candidates);
   const amounts: MoneyAmount[] = [];
   for (const c of candidates) {
@@ -68,12 +74,21 @@ export function findAmounts(text: string): MoneyAmount[] {
 }
 
 /**
- * The amounts of `text` whose value equals no number found anywhere in `toolResults` (numbers, and numbers
- * written inside strings), deduplicated by value and raw text, in order of appearance.
+ * How a tool says a number is money: it returns it under one of these keys, as a number or as a
+ * `{ min, max }` range (estimate_quote's and get_service's `price`, an extra's `price`,
+ * `startingPrice`). Any other number (weeks, counts, ids) verifies no amount: "$ 5" is not a price
+ * because a tool returned `weeks: { max: 5 }`.
+ */
+export const MONEY_KEYS: ReadonlySet<string> = new Set(["price", "startingPrice", "amount", "total"]);
+
+/**
+ * The amounts of `text` whose value is no money a tool returned: a number under one of
+ * MONEY_KEYS, or an amount written in a tool's text (a page snippet's "desde $ 1.800.000").
+ * Deduplicated by value and raw text, in order of appearance.
  */
 export function unverifiedAmounts(text: string, toolResults: unknown[]): MoneyAmount[] {
   const known = new Set<number>();
-  collectNumbers(toolResults, known, new WeakSet());
+  collectMoney(toolResults, false, known, new WeakSet());
   const seen = new Set<string>();
   const unverified: MoneyAmount[] = [];
   for (const amount of findAmounts(text)) {
@@ -110,6 +125,51 @@ function scan(text: string): Candidate[] {
   return candidates;
 }
 
+const WORD_PREFIX = new RegExp(`(?:${PREFIX})$`, "i");
+const SUFFIX_AT = new RegExp(SUFFIX.replace(/\)\?$/, ")"), "iy");
+
+/** Amounts with words ("un millón cuatrocientos mil", "1 millón 400 mil") replace the pieces the digit reader saw. */
+function withWordRuns(text: string, candidates: Candidate[]): Candidate[] {
+  if (!/[a-z]/i.test(text)) return candidates;
+  const runs = wordRuns(text, NUMBER_SOURCE, (token) => {
+    const parsed = parseNumber(token);
+    return parsed ? parsed.int / 10 ** parsed.scale : null;
+  });
+  let out = candidates;
+  for (const run of runs) {
+    const covered = out.filter((c) => c.start < run.end && c.end > run.start);
+    const prefix = WORD_PREFIX.exec(text.slice(Math.max(0, run.start - 12), run.start));
+    let start = Math.min(run.start - (prefix?.[0].length ?? 0), ...covered.map((c) => c.start));
+    let end = Math.max(run.end, ...covered.map((c) => c.end));
+    SUFFIX_AT.lastIndex = end;
+    const suffix = SUFFIX_AT.exec(text);
+    if (suffix?.groups?.post) end += suffix[0].length;
+    const currency =
+      covered.find((c) => c.currency)?.currency ??
+      currencyOf(prefix?.groups?.code, prefix?.groups?.sym, suffix?.groups?.post);
+    const marked = Boolean(prefix || suffix?.groups?.post || covered.some((c) => c.marked));
+    start = Math.max(0, start);
+    NEXT_WORD.lastIndex = end;
+    const next = NEXT_WORD.exec(text)?.[1]?.toLowerCase();
+    const counts = !marked && next !== undefined && COUNT_WORDS.has(next);
+    PERCENT_AFTER.lastIndex = end;
+    out = [
+      ...out.filter((c) => !covered.includes(c)),
+      {
+        start,
+        end,
+        number: { int: Math.round(run.value * 100), scale: 2, grouped: false },
+        multiplier: 1,
+        currency,
+        marked,
+        counts,
+        notMoney: counts || PERCENT_AFTER.test(text),
+      },
+    ].sort((a, b) => a.start - b.start);
+  }
+  return out;
+}
+
 function linkRanges(text: string, candidates: Candidate[]): void {
   for (let k = 1; k < candidates.length; k++) {
     const a = candidates[k - 1];
@@ -132,7 +192,8 @@ function linkRanges(text: string, candidates: Candidate[]): void {
 }
 
 /** "1.400.000" and "1,200" group thousands; "1,4" and "1.5" are decimals; "4.0.0" and "300.555.0123" are no number. */
-function parseNumber(token: string): Parsed | null {
+function parseNumber(written: string): Parsed | null {
+  const token = withPlainGroups(written);
   const lastDot = token.lastIndexOf(".");
   const lastComma = token.lastIndexOf(",");
   if (lastDot < 0 && lastComma < 0) return { int: Number(token), scale: 0, grouped: false };
@@ -151,6 +212,14 @@ function parseNumber(token: string): Parsed | null {
     return { int: Number(whole + fraction), scale: 0, grouped: true };
   }
   return { int: Number(whole + fraction), scale: fraction.length, grouped: false };
+}
+
+/** "1’400.000" and "4 200 000" as "1.400.000" and "4.200.000": the mark or space takes the group separator's place. */
+function withPlainGroups(token: string): string {
+  if (!/[^0-9.,]/.test(token)) return token;
+  const decimal = /[.,](?=\d{1,2}$)/.exec(token)?.[0];
+  const group = /[.,]/.exec(token.replace(/[.,]\d{1,2}$/, ""))?.[0] ?? (decimal === "." ? "," : ".");
+  return token.replace(/[^0-9.,]/g, group);
 }
 
 function validGroups(parts: string[]): boolean {
@@ -191,26 +260,37 @@ function keyOf(value: number): number {
   return Math.round(value * 100);
 }
 
-function collectNumbers(value: unknown, known: Set<number>, seen: WeakSet<object>): void {
+function collectMoney(value: unknown, money: boolean, known: Set<number>, seen: WeakSet<object>): void {
   if (typeof value === "number") {
-    if (Number.isFinite(value)) known.add(keyOf(value));
-  } else if (typeof value === "bigint") {
-    known.add(keyOf(Number(value)));
+    if (money && Number.isFinite(value)) known.add(keyOf(value));
   } else if (typeof value === "string") {
-    collectFromString(value, known);
+    collectFromString(value, money, known, seen);
+  } else if (Array.isArray(value)) {
+    if (seen.has(value)) return;
+    seen.add(value);
+    for (const item of value) collectMoney(item, money, known, seen);
   } else if (value !== null && typeof value === "object") {
     if (seen.has(value)) return;
     seen.add(value);
-    for (const item of Array.isArray(value) ? value : Object.values(value)) collectNumbers(item, known, seen);
+    for (const [key, item] of Object.entries(value)) collectMoney(item, money || MONEY_KEYS.has(key), known, seen);
   }
 }
 
-function collectFromString(text: string, known: Set<number>): void {
+function collectFromString(text: string, money: boolean, known: Set<number>, seen: WeakSet<object>): void {
   if (!/\d/.test(text)) return;
+  // A result passed on as JSON text reads like the object it was.
+  if (/^\s*[[{]/.test(text)) {
+    try {
+      collectMoney(JSON.parse(text), money, known, seen);
+      return;
+    } catch {
+      // Not JSON: read as text.
+    }
+  }
   for (const amount of findAmounts(text)) known.add(keyOf(amount.value));
+  if (!money) return;
   for (const [token] of text.matchAll(/\d+(?:[.,]\d+)*/g)) {
     const parsed = parseNumber(token);
     if (parsed) known.add(keyOf(parsed.int / 10 ** parsed.scale));
-    else for (const [digits] of token.matchAll(/\d+/g)) known.add(keyOf(Number(digits)));
   }
 }

@@ -1,6 +1,6 @@
 import type { StreamTextTransform, TextStreamPart, ToolSet } from "ai";
+import { type AnswerFilter, createAnswerFilter } from "./answer-filter";
 import type { RunBudget } from "./budget";
-import { keepSitePaths } from "./links";
 import { isSitePath } from "./site-paths";
 import { createThinkingStripper } from "./thinking";
 
@@ -27,23 +27,10 @@ export function closeBrokenStep(record: RunRecord): void {
   record.openStep = null;
 }
 
-/** Start index of a link that is still being written, or the end of the text. */
-function openLinkStart(text: string): number {
-  let cut = text.length;
-  const bracket = text.lastIndexOf("[");
-  if (bracket !== -1 && !/\]\([^)]*\)/.test(text.slice(bracket))) {
-    // "[text" or "[text](url" not closed yet; a lone "[" with no "]" after 200 chars is just text.
-    if (text.length - bracket < 400) cut = Math.min(cut, bracket);
-  }
-  const url = Math.max(text.lastIndexOf("http"), text.lastIndexOf("<"));
-  if (url !== -1 && !/[\s)>]/.test(text.slice(url))) cut = Math.min(cut, url);
-  return cut;
-}
-
 /**
  * Runs the answer checks on text as it streams, per text part: drops a leaked thinking prefix,
- * turns links into site paths (holding back a link until it is complete), and settles each
- * call's usage with the budget at its step's end.
+ * keeps links within the link policy and drops raw HTML (lib/agent/answer-filter.ts), and settles
+ * each call's usage with the budget at its step's end.
  */
 export function answerTransform<TOOLS extends ToolSet>(
   budget: RunBudget,
@@ -51,18 +38,20 @@ export function answerTransform<TOOLS extends ToolSet>(
 ): StreamTextTransform<TOOLS> {
   return () => {
     const strippers = new Map<string, ReturnType<typeof createThinkingStripper>>();
-    const pending = new Map<string, string>();
+    const filters = new Map<string, AnswerFilter>();
 
     // The WhatsApp links the tools returned this run: the only absolute URLs an answer may keep.
     // Collected as results arrive, not on every text delta.
     const allowedUrls: string[] = [];
-    const check = (text: string) => keepSitePaths(text, { sitePaths: isSitePath, allowedUrls });
 
     function release(id: string, text: string, final: boolean): string {
-      const buffered = (pending.get(id) ?? "") + text;
-      const cut = final ? buffered.length : openLinkStart(buffered);
-      pending.set(id, buffered.slice(cut));
-      const out = check(buffered.slice(0, cut));
+      let filter = filters.get(id);
+      if (!filter) {
+        filter = createAnswerFilter({ sitePaths: isSitePath, allowedUrls });
+        filters.set(id, filter);
+      }
+      const out = filter.push(text) + (final ? filter.flush() : "");
+      if (final) filters.delete(id);
       if (record.openStep) record.openStep.text += out;
       if (out.trim()) record.shown = true;
       return out;

@@ -1,138 +1,54 @@
-export type SitePathOptions = {
-  /** Whether a pathname ("/es/quote", no query or hash) is a page of the site. */
-  sitePaths: (path: string) => boolean;
-  /** URLs a tool returned (a `https://wa.me/…` link), kept exactly as written. */
+/**
+ * The one policy for links in the agent's output, used by the route's streaming check
+ * (lib/agent/answer-filter.ts) and by the page's renderer (components/agent): a link is a page
+ * of this site (same tab) or the studio's WhatsApp chat; anything else is no link.
+ * Client-safe: it imports nothing of the catalog; the route passes what it knows as a policy.
+ */
+export type SafeLink = { kind: "site"; href: string } | { kind: "whatsapp"; href: string };
+
+export type LinkPolicy = {
+  /** Whether a pathname ("/es/quote", no query or hash) is a page of the site; without it any "/…" path is. */
+  sitePaths?: (path: string) => boolean;
+  /**
+   * The `https://wa.me/…` URLs a tool returned this run: when given, only these, exactly; without it,
+   * any `https://wa.me/…` URL.
+   */
   allowedUrls?: readonly string[];
 };
 
-const DESTINATION = String.raw`<[^<>\n]*>|(?:[^\s()\\]|\\.|\((?:[^\s()\\]|\\.)*\))*`;
-const TITLE = String.raw`"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)`;
-const LINK = String.raw`(?<bang>!?)\[(?<text>(?:[^\[\]\n]|\[[^\[\]\n]*\])*)\]\(\s*(?<dest>${DESTINATION})(?:\s+(?:${TITLE}))?\s*\)`;
-const AUTOLINK = String.raw`<(?<auto>[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*)>`;
-const DEFINITION = String.raw`^(?<label> {0,3}\[[^\[\]\n]+\]:)[ \t]*(?<def>${DESTINATION})[^\n]*$`;
-const BARE = String.raw`(?<bare>https?:\/\/[^\s<>"'\x60\[\]{}|\\^]+)`;
-const ANSWER_LINKS = new RegExp(`${LINK}|${AUTOLINK}|${DEFINITION}|${BARE}`, "gim");
-const BARE_ONLY = new RegExp(BARE, "gi");
-
-const DANGEROUS = /^(?:javascript|data|vbscript|file):/i;
-const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+// Only to read a path's parts with `URL`; never part of a link we keep.
 const BASE = "https://site.invalid";
-const TRAILING = ".,;:!?*_~'\"";
 
 /**
- * Keeps the links of a Markdown answer on the site, in one pass over `[text](url)` (and images), `<url>`
- * autolinks, reference definitions and bare `http(s)://` URLs:
- * - a URL in `allowedUrls` stays as written (never a `javascript:`/`data:` one);
- * - an absolute URL (any host) or a `/path` becomes the site path (with its query and hash) when
- *   `sitePaths(pathname)` accepts it;
- * - anything else loses its URL: a link becomes its text, an image its alt text, an autolink or a bare URL
- *   disappears, a reference definition is emptied.
- * Code spans are not special: a URL inside one is treated like any other.
+ * What `href` may link to, or null. `href` is a destination as a Markdown parser decodes it
+ * (escapes and character references already resolved). With `sitePaths`, an absolute http(s) URL
+ * whose path is a site page becomes that path (models often write the site's full URL).
  */
-export function keepSitePaths(text: string, options: SitePathOptions): string {
-  const allowed = new Set(options.allowedUrls ?? []);
-  const target = (url: string) => resolve(url, allowed, options.sitePaths);
-  const bare = (url: string) => {
-    const [href, trailing] = splitTrailing(url);
-    return (target(href) ?? "") + trailing;
-  };
-
-  return text.replace(ANSWER_LINKS, (match, ...args) => {
-    const groups = args.at(-1) as Record<string, string | undefined>;
-    if (groups.dest !== undefined) {
-      const label = (groups.text ?? "").replace(BARE_ONLY, bare);
-      const href = target(unwrap(groups.dest));
-      if (href === unwrap(groups.dest) && label === groups.text) return match;
-      return href === null ? label : `${groups.bang}[${label}](${markdownHref(href)})`;
-    }
-    if (groups.auto !== undefined) {
-      const href = target(groups.auto);
-      if (href === groups.auto) return match;
-      return href === null ? "" : `[${href}](${markdownHref(href)})`;
-    }
-    if (groups.def !== undefined) {
-      const href = target(unwrap(groups.def));
-      if (href === unwrap(groups.def)) return match;
-      return href === null ? "" : `${groups.label} ${markdownHref(href)}`;
-    }
-    return bare(groups.bare ?? match);
-  });
-}
-
-/** The href to keep for `url`, or null when the link must lose it. */
-function resolve(url: string, allowed: Set<string>, sitePaths: (path: string) => boolean): string | null {
-  // What a browser would follow: Markdown backslash escapes and character references are decoded, and
-  // browsers drop tabs, newlines and control characters anywhere in a URL.
-  const decoded = withoutControls(decodeReferences(url.replace(/\\([!-/:-@[-`{-~])/g, "$1")));
-  if (DANGEROUS.test(decoded)) return null;
-  if (allowed.has(url) || allowed.has(decoded)) return url;
-  const absolute = SCHEME.test(decoded);
-  if (absolute ? !/^https?:/i.test(decoded) : !/^[/\\]/.test(decoded)) return null;
-  let parsed: URL;
+export function safeLink(href: string | null | undefined, policy: LinkPolicy = {}): SafeLink | null {
+  if (!href) return null;
+  // Browsers drop tabs and newlines inside URLs and read a backslash as "/": no real link has them.
+  for (let index = 0; index < href.length; index += 1) {
+    const code = href.charCodeAt(index);
+    if (code <= 0x20 || code === 0x7f || code === 0x5c) return null;
+  }
+  if (href.startsWith("/") && !href.startsWith("//")) return sitePath(new URL(href, BASE), policy);
+  let url: URL;
   try {
-    // A relative "//host/x" or "/\host/x" lands on another host, like an absolute URL: same rule.
-    parsed = new URL(decoded, BASE);
+    url = new URL(href);
   } catch {
     return null;
   }
-  return sitePaths(parsed.pathname) ? parsed.pathname + parsed.search + parsed.hash : null;
-}
-
-function decodeReferences(url: string): string {
-  if (!url.includes("&")) return url;
-  return url.replace(
-    /&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|(colon|sol|bsol|tab|newline|lpar|rpar|amp));/gi,
-    (ref, dec, hex, name) => {
-      if (dec || hex) {
-        const code = Number.parseInt(dec ?? hex, dec ? 10 : 16);
-        return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : "";
-      }
-      const named: Record<string, string> = {
-        colon: ":",
-        sol: "/",
-        bsol: "\\",
-        tab: "\t",
-        newline: "\n",
-        lpar: "(",
-        rpar: ")",
-        amp: "&",
-      };
-      return named[String(name).toLowerCase()] ?? ref;
-    },
-  );
-}
-
-function withoutControls(url: string): string {
-  let out = "";
-  for (const char of url) {
-    const code = char.charCodeAt(0);
-    if (code > 0x20 && code !== 0x7f) out += char;
+  if (url.protocol === "https:" && url.hostname === "wa.me" && !url.username && !url.password && !url.port) {
+    if (policy.allowedUrls && !policy.allowedUrls.includes(href)) return null;
+    return { kind: "whatsapp", href: url.href };
   }
-  return out;
+  if (policy.sitePaths && (url.protocol === "https:" || url.protocol === "http:")) return sitePath(url, policy);
+  return null;
 }
 
-function unwrap(destination: string): string {
-  return destination.startsWith("<") && destination.endsWith(">") ? destination.slice(1, -1) : destination;
-}
-
-function markdownHref(href: string): string {
-  return /[\s()<>]/.test(href) ? `<${href.replace(/[<>]/g, encodeURIComponent)}>` : href;
-}
-
-/** A bare URL ends before the punctuation of its sentence; a ")" stays when the URL opened one. */
-function splitTrailing(url: string): [string, string] {
-  let open = 0;
-  let close = 0;
-  for (const char of url) {
-    if (char === "(") open++;
-    else if (char === ")") close++;
-  }
-  let end = url.length;
-  while (end > 0) {
-    const char = url.charAt(end - 1);
-    if (char === ")" && open < close) close--;
-    else if (!TRAILING.includes(char)) break;
-    end--;
-  }
-  return [url.slice(0, end), url.slice(end)];
+function sitePath(url: URL, policy: LinkPolicy): SafeLink | null {
+  if (policy.sitePaths && !policy.sitePaths(url.pathname)) return null;
+  // The site's own links carry ids in their query ("?service=x&extras=a,b"); a URL in it is no id.
+  const rest = url.search + url.hash;
+  return { kind: "site", href: url.pathname + (/[a-z][a-z0-9+.-]*:|www\./i.test(rest) ? "" : rest) };
 }

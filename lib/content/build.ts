@@ -35,6 +35,7 @@ function catalogFor(site: SiteData, locale: Locale): CatalogData[Locale] {
     includes: service.text[locale].includes,
     price: service.price,
     weeks: service.weeks,
+    ...(service.term ? { term: service.term } : {}),
     extras: service.extras.map((extra) => ({
       id: extra.id,
       name: extra.name[locale],

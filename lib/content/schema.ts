@@ -37,6 +37,10 @@ export const serviceSource = z
     order: z.number().int().min(1),
     price: z.strictObject({ min: cop, max: cop }).describe("reference range without extras"),
     weeks: z.strictObject({ min: weeks.min(1), max: weeks.min(1) }),
+    term: z
+      .strictObject({ months: z.number().int().min(1).max(60) })
+      .optional()
+      .describe("a plan paid for this many months: the price covers them, and `weeks` is only its start"),
     extras: z.array(extraSource),
     es: serviceLocale,
     en: serviceLocale,

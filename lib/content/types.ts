@@ -18,6 +18,8 @@ export type Service = {
   order: number;
   price: Range;
   weeks: Range;
+  /** A plan paid for this many months (the price covers them; `weeks` is only its start). */
+  term?: { months: number };
   extras: Extra[];
   text: Localized<ServiceText>;
 };
@@ -75,6 +77,7 @@ export type CatalogService = {
   includes: string[];
   price: Range;
   weeks: Range;
+  term?: { months: number };
   extras: { id: string; name: string; price: number; weeks: number }[];
 };
 export type PageKind = "service" | "project" | "post" | "lab" | "faq";

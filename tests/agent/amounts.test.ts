@@ -30,6 +30,24 @@ describe("findAmounts", () => {
     ["1,234,567.50", [{ value: 1_234_567.5, currency: null, raw: "1,234,567.50" }]],
     ["2 mil millones", [{ value: 2_000_000_000, currency: null, raw: "2 mil millones" }]],
     ["3 mil dólares", [{ value: 3000, currency: "USD", raw: "3 mil dólares" }]],
+    // The way Colombians write amounts: the apostrophe as the millions mark, spaced groups, words and digits mixed.
+    ["1’400.000", [{ value: 1_400_000, currency: null, raw: "1’400.000" }]],
+    ["$ 1'400.000", [{ value: 1_400_000, currency: null, raw: "$ 1'400.000" }]],
+    ["$12’500.000 COP", [{ value: 12_500_000, currency: "COP", raw: "$12’500.000 COP" }]],
+    ["$ 4 200 000", [{ value: 4_200_000, currency: null, raw: "$ 4 200 000" }]],
+    [`$${NBSP}4${NBSP}200${NBSP}000`, [{ value: 4_200_000, currency: null, raw: `$${NBSP}4${NBSP}200${NBSP}000` }]],
+    ["4 200 000 pesos", [{ value: 4_200_000, currency: "COP", raw: "4 200 000 pesos" }]],
+    ["un millón cuatrocientos mil", [{ value: 1_400_000, currency: null, raw: "un millón cuatrocientos mil" }]],
+    ["1 millón 400 mil", [{ value: 1_400_000, currency: null, raw: "1 millón 400 mil" }]],
+    ["$ 1 millón 400 mil", [{ value: 1_400_000, currency: null, raw: "$ 1 millón 400 mil" }]],
+    ["dos millones y medio de pesos", [{ value: 2_500_000, currency: "COP", raw: "dos millones y medio de pesos" }]],
+    ["treinta y cinco mil pesos", [{ value: 35_000, currency: "COP", raw: "treinta y cinco mil pesos" }]],
+    ["novecientos mil", [{ value: 900_000, currency: null, raw: "novecientos mil" }]],
+    ["dos mil millones", [{ value: 2_000_000_000, currency: null, raw: "dos mil millones" }]],
+    [
+      "one million four hundred thousand dollars",
+      [{ value: 1_400_000, currency: "USD", raw: "one million four hundred thousand dollars" }],
+    ],
   ])("%s", (text, expected) => {
     expect(findAmounts(text)).toEqual(expected);
   });
@@ -111,6 +129,11 @@ describe("findAmounts", () => {
     "10k users",
     "https://wa.me/573005550123",
     "/es/quote?service=web-2024",
+    "+57 300 555 0123 y 2 200 visitas",
+    "mil gracias",
+    "un millón de visitas",
+    "tres semanas y dos días",
+    "It's 5 o'clock",
   ])("%s is not money", (text) => {
     expect(findAmounts(text)).toEqual([]);
   });
@@ -140,18 +163,52 @@ describe("unverifiedAmounts", () => {
     ]);
   });
 
-  it("finds numbers inside strings, nested arrays and JSON text, and survives cycles", () => {
+  it("finds money inside strings, nested arrays and JSON text, and survives cycles", () => {
     const cyclic: Record<string, unknown> = { note: "Desde COP 1,800,000" };
     cyclic.self = cyclic;
     const results = [
       cyclic,
       [["precio base 2.600.000"]],
-      JSON.stringify({ extra: 350000 }),
+      JSON.stringify({ extras: [{ id: "blog", price: 350000 }] }),
       "el plan cuesta 1,2 millones",
       "id 4200000",
+      { price: "5.100.000" },
     ];
-    const answer = "$1.800.000, $2.600.000, 350 mil, 1.200.000 pesos, $4.200.000 y $9.900.000";
-    expect(unverifiedAmounts(answer, results).map((a) => a.raw)).toEqual(["$9.900.000"]);
+    const answer = "$1.800.000, $2.600.000, 350 mil, 1.200.000 pesos, 5,1 millones, $4.200.000 y $9.900.000";
+    expect(unverifiedAmounts(answer, results).map((a) => a.raw)).toEqual(["$4.200.000", "$9.900.000"]);
+  });
+
+  it("is verified only by money a tool returned, never by its weeks, counts or ids", () => {
+    const quote = {
+      ok: true,
+      serviceId: "landing-page",
+      currency: "COP",
+      price: { min: 900_000, max: 1_400_000 },
+      weeks: { min: 2, max: 5 },
+    };
+    const service = {
+      ok: true,
+      service: {
+        id: "x",
+        weeks: { min: 3, max: 4 },
+        startingPrice: 700_000,
+        extras: [{ id: "blog", price: 350_000, weeks: 1 }],
+      },
+    };
+    const search = {
+      ok: true,
+      results: [{ path: "/es/services/x", title: "X", snippet: "Listo en 6 semanas, desde $ 2.000.000" }],
+    };
+    const tools = [quote, service, search];
+    expect(unverifiedAmounts("$ 5, USD 2, 4 millones, $ 6, $ 1", tools).map((a) => a.raw)).toEqual([
+      "$ 5",
+      "USD 2",
+      "4 millones",
+      "$ 6",
+      "$ 1",
+    ]);
+    const honest = "$ 900.000 a $ 1’400.000; extra 350 mil, base setecientos mil pesos, desde $ 2 000 000";
+    expect(unverifiedAmounts(honest, tools)).toEqual([]);
   });
 
   it("lists everything when no tool ran", () => {
@@ -165,6 +222,8 @@ describe("unverifiedAmounts", () => {
       id: `s-${i}`,
       snippet: `Desde $${i}.500.000 en ${i} semanas`,
     }));
+    // Compiling the patterns happens once per isolate; this measures the reading itself.
+    unverifiedAmounts("$ 1 millón 400 mil", [{ price: 1 }]);
     const start = performance.now();
     unverifiedAmounts(answer, results);
     expect(performance.now() - start).toBeLessThan(50);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { agentRequestSchema } from "@/app/api/agent/schema";
 import { formatCount } from "@/components/agent/copy";
-import { safeLink } from "@/components/agent/links";
 import { readRun } from "@/components/agent/read-run";
 import { AgentRequestError, problemFromError, problemMessage, problemOf } from "@/components/agent/run-problems";
 import { GOAL_MAX_LENGTH } from "@/lib/agent/limits";
+import { safeLink } from "@/lib/agent/links";
 import type { AgentUIMessage } from "@/lib/agent/types";
 import { getDictionary } from "@/lib/i18n/dictionary";
 

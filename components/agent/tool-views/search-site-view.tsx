@@ -1,6 +1,6 @@
 import Link from "next/link";
+import { safeLink } from "@/lib/agent/links";
 import { fill } from "../copy";
-import { safeLink } from "../links";
 import { ToolCard, type ToolViewProps } from "./tool-card";
 import { ToolStateCard } from "./tool-state-card";
 import styles from "./tool-views.module.css";

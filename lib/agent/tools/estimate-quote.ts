@@ -1,4 +1,4 @@
-import { tool, type UIToolInvocation } from "ai";
+import { tool } from "ai";
 import { z } from "zod";
 import type { Range } from "@/lib/content/types";
 import { estimateQuote } from "@/lib/quote/estimate";
@@ -30,5 +30,3 @@ export const estimateQuoteTool = tool({
   inputSchema: toolInput(estimateQuoteInput),
   execute: ({ serviceId, extraIds }): EstimateQuoteResult => quoteFor(serviceId, extraIds),
 });
-
-export type EstimateQuoteUIToolInvocation = UIToolInvocation<typeof estimateQuoteTool>;

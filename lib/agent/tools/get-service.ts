@@ -1,4 +1,4 @@
-import { tool, type UIToolInvocation } from "ai";
+import { tool } from "ai";
 import { z } from "zod";
 import type { CatalogService, Range } from "@/lib/content/types";
 import type { Locale } from "@/lib/i18n/config";
@@ -10,6 +10,8 @@ export type ServiceDetail = {
   summary: string;
   includes: string[];
   weeks: Range;
+  /** A plan paid for this many months: the price covers them, and `weeks` is only its start. */
+  term?: { months: number };
   startingPrice: number;
   price: Range;
   extras: CatalogService["extras"];
@@ -26,8 +28,19 @@ export function getService(serviceId: string, locale: Locale): GetServiceResult 
       services.map((service) => service.id),
     );
   }
-  const { id, name, summary, includes, weeks, price, extras } = found;
-  return { ok: true, service: { id, name, summary, includes, weeks, startingPrice: price.min, price, extras } };
+  const { id, name, summary, includes, weeks, term, price, extras } = found;
+  const detail = {
+    id,
+    name,
+    summary,
+    includes,
+    weeks,
+    ...(term ? { term } : {}),
+    startingPrice: price.min,
+    price,
+    extras,
+  };
+  return { ok: true, service: detail };
 }
 
 export const getServiceInput = z.object({
@@ -40,5 +53,3 @@ export const getServiceTool = (context: ToolContext) =>
     inputSchema: toolInput(getServiceInput),
     execute: ({ serviceId }): GetServiceResult => getService(serviceId, context.locale),
   });
-
-export type GetServiceUIToolInvocation = UIToolInvocation<ReturnType<typeof getServiceTool>>;

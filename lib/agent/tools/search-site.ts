@@ -1,4 +1,4 @@
-import { tool, type UIToolInvocation } from "ai";
+import { tool } from "ai";
 import { z } from "zod";
 import searchIndex from "@/content/generated/search-index.json" with { type: "json" };
 import type { CatalogPage, PageKind } from "@/lib/content/types";
@@ -48,5 +48,3 @@ export const searchSiteTool = (context: ToolContext) =>
     inputSchema: toolInput(searchSiteInput),
     execute: ({ query, locale }): SearchSiteResult => searchSite(query, locale ?? context.locale),
   });
-
-export type SearchSiteUIToolInvocation = UIToolInvocation<ReturnType<typeof searchSiteTool>>;

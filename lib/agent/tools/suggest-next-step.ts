@@ -1,4 +1,4 @@
-import { tool, type UIToolInvocation } from "ai";
+import { tool } from "ai";
 import { z } from "zod";
 import { SITE, whatsappUrl } from "@/lib/content/site";
 import type { Locale } from "@/lib/i18n/config";
@@ -58,5 +58,3 @@ export const suggestNextStepTool = (context: ToolContext) =>
     execute: ({ kind, serviceId, extraIds }): SuggestNextStepResult =>
       suggestNextStep(kind, serviceId, extraIds, context.locale),
   });
-
-export type SuggestNextStepUIToolInvocation = UIToolInvocation<ReturnType<typeof suggestNextStepTool>>;

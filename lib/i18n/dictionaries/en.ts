@@ -312,4 +312,17 @@ export const en: Dictionary = {
       },
     },
   },
+  planner: {
+    plan: "I'll search the site for the service that fits, read its details, estimate the price with the studio's calculator and suggest your next step.",
+    fits: "The service that fits is **{service}**",
+    withExtras: ", with {extras}",
+    range: ": the reference range is {min} to {max}, and the work takes {weeks}.",
+    term: ": it is a {months}-month plan, with a reference range of {min} to {max} for the {months} months, and getting started takes {weeks}.",
+    reference: "The final quote comes after a short, free call.",
+    open: "Open this quote in the calculator",
+    nothing: "I couldn't find a service on this site that fits what you are looking for.",
+    contact: "The best next step is to tell us about your case",
+    write: "Write to the studio",
+    partial: "With what I could check, I can't give you a reliable price range.",
+  },
 };

@@ -324,6 +324,20 @@ export const es = {
       },
     },
   },
+  // The offline planner's answers ({…} are filled in by lib/ai/offline-planner-answer.ts).
+  planner: {
+    plan: "Voy a buscar en el sitio el servicio que encaja, leer sus detalles, estimar el precio con la calculadora del estudio y sugerirle el siguiente paso.",
+    fits: "El servicio que encaja es **{service}**",
+    withExtras: ", con {extras}",
+    range: ": el rango de referencia es de {min} a {max}, y el trabajo toma {weeks}.",
+    term: ": es un plan de {months} meses, con un rango de referencia de {min} a {max} por los {months} meses, y la puesta en marcha toma {weeks}.",
+    reference: "La cotización final llega después de una llamada corta sin costo.",
+    open: "Abrir esta cotización en la calculadora",
+    nothing: "No encontré en el sitio un servicio del estudio que encaje con lo que busca.",
+    contact: "Lo mejor es contarnos su caso",
+    write: "Escribir al estudio",
+    partial: "Con lo que alcancé a revisar no puedo darle un rango de precio confiable.",
+  },
 };
 
 export type Dictionary = typeof es;

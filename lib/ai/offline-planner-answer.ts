@@ -1,0 +1,51 @@
+import type { Locale } from "@/lib/i18n/config";
+import { getDictionary } from "@/lib/i18n/dictionary";
+import { fill } from "@/lib/i18n/fill";
+import { formatCop, formatWeeks } from "@/lib/i18n/format";
+import type { Json, Results } from "./offline-planner-plan";
+
+type Range = { min: number; max: number };
+
+/** The planner's one-sentence plan, written before its first tool call. */
+export function plannerPlan(locale: Locale): string {
+  return getDictionary(locale).planner.plan;
+}
+
+/**
+ * The offline planner's answer, written only from the tools' results, in the studio's words (the
+ * dictionaries' `planner` copy): the service, the extras the goal named, the price range and
+ * what the weeks mean for it (a plan paid for months says so), then the next step's link.
+ */
+export function plannerAnswer(locale: Locale, results: Results): string {
+  const copy = getDictionary(locale).planner;
+  const service = results.get_service?.ok ? (results.get_service.service as Json) : undefined;
+  const estimate = results.estimate_quote?.ok ? results.estimate_quote : undefined;
+  const next = results.suggest_next_step?.ok ? (results.suggest_next_step.path as string) : undefined;
+  if (service && estimate) {
+    const price = estimate.price as Range;
+    const weeks = estimate.weeks as Range;
+    const term = service.term as { months: number } | undefined;
+    const picked = estimate.extraIds as string[];
+    const extras = (service.extras as { id: string; name: string }[]).filter((extra) => picked.includes(extra.id));
+    const values = {
+      service: String(service.name),
+      extras: new Intl.ListFormat(locale, { type: "conjunction" }).format(extras.map((extra) => `“${extra.name}”`)),
+      min: formatCop(price.min, locale),
+      max: formatCop(price.max, locale),
+      weeks: formatWeeks(weeks, locale),
+      months: term?.months ?? 0,
+    };
+    const lines = [
+      fill(copy.fits, values) +
+        (extras.length ? fill(copy.withExtras, values) : "") +
+        fill(term ? copy.term : copy.range, values),
+      copy.reference,
+    ];
+    if (next) lines.push(`[${copy.open}](${next})`);
+    return lines.join(" ");
+  }
+  if (next && results.suggest_next_step?.kind !== "quote") {
+    return `${copy.nothing} ${copy.contact}: [${copy.write}](${next})`;
+  }
+  return service ? copy.partial : copy.nothing;
+}

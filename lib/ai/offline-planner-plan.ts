@@ -1,0 +1,123 @@
+import type { LanguageModelV4Prompt } from "@ai-sdk/provider";
+import type { Locale } from "@/lib/i18n/config";
+import { termsOf } from "@/lib/search/terms";
+import { plannerAnswer, plannerPlan } from "./offline-planner-answer";
+
+/**
+ * The offline planner's moves: it reads the goal and the tool results in its prompt, exactly as
+ * a model would, and picks the next tool calls or the answer. Deterministic: the same prompt
+ * always gives the same move.
+ */
+
+export type Json = Record<string, unknown>;
+export type Results = Partial<Record<string, Json>>;
+type ToolCall = { toolName: string; input: Json };
+export type Action = { kind: "call"; text?: string; calls: ToolCall[] } | { kind: "answer"; text: string };
+
+// Words of every service and goal ("site", "plan", "service"): they name no extra. Short terms
+// (under three letters) match too many words by prefix.
+const GENERIC = new Set(
+  [
+    "sitio",
+    "site",
+    "website",
+    "web",
+    "pagina",
+    "page",
+    "online",
+    "linea",
+    "extra",
+    "plan",
+    "servicio",
+    "service",
+  ].flatMap((word) => [...termsOf(word, "es"), ...termsOf(word, "en")]),
+);
+const MIN_TERM = 3;
+
+/** The goal's words as the site's search reads them: folded, stemmed, stop words out (lib/search). */
+function keyTerms(text: string, locale: Locale): string[] {
+  return termsOf(text, locale).filter((term) => term.length >= MIN_TERM && !GENERIC.has(term));
+}
+
+function goalOf(prompt: LanguageModelV4Prompt): string {
+  for (const message of prompt) {
+    if (message.role !== "user") continue;
+    for (const part of message.content) {
+      if (part.type === "text") return /<goal>([\s\S]*)<\/goal>/.exec(part.text)?.[1]?.trim() ?? part.text;
+    }
+  }
+  return "";
+}
+
+/** The latest result of each tool, as the model sees it in its prompt. */
+function resultsOf(prompt: LanguageModelV4Prompt): Results {
+  const results: Results = {};
+  for (const message of prompt) {
+    if (message.role !== "tool") continue;
+    for (const part of message.content) {
+      if (part.type !== "tool-result") continue;
+      const { output } = part;
+      results[part.toolName] =
+        output.type === "json" && output.value && typeof output.value === "object"
+          ? (output.value as Json)
+          : { ok: false };
+    }
+  }
+  return results;
+}
+
+/**
+ * The extras the goal names: a term of an extra's name or id (not of the service's own name)
+ * shares a prefix with a term of the goal ("fotos" ~ "fotografía").
+ */
+function namedExtras(goal: string, service: Json | undefined, locale: Locale): string[] {
+  const serviceTerms = new Set(keyTerms(String(service?.name ?? ""), locale));
+  const goalTerms = keyTerms(goal, locale).filter((term) => !serviceTerms.has(term));
+  const alike = (a: string, b: string) => a.startsWith(b) || b.startsWith(a);
+  return ((service?.extras as { id: string; name: string }[] | undefined) ?? [])
+    .filter((extra) =>
+      keyTerms(`${extra.name} ${extra.id.replace(/-/g, " ")}`, locale).some(
+        (term) => !serviceTerms.has(term) && goalTerms.some((goalTerm) => alike(goalTerm, term)),
+      ),
+    )
+    .map((extra) => extra.id);
+}
+
+/** The next move, from the goal and the tool results so far. */
+export function planNext(locale: Locale, prompt: LanguageModelV4Prompt, toolsOffered: boolean): Action {
+  const results = resultsOf(prompt);
+  if (!toolsOffered) return { kind: "answer", text: plannerAnswer(locale, results) };
+  const goal = goalOf(prompt);
+
+  if (!results.search_site) {
+    const query = goal.slice(0, 200) || "servicios";
+    return {
+      kind: "call",
+      text: plannerPlan(locale),
+      calls: [{ toolName: "search_site", input: { query, locale } }],
+    };
+  }
+  const matches = (results.search_site.results as { path: string }[] | undefined) ?? [];
+  const serviceId = matches.map((m) => /\/services\/([a-z0-9-]+)$/.exec(m.path)?.[1]).find(Boolean);
+  if (!serviceId) {
+    if (!results.suggest_next_step) {
+      return { kind: "call", calls: [{ toolName: "suggest_next_step", input: { kind: "contact" } }] };
+    }
+    return { kind: "answer", text: plannerAnswer(locale, results) };
+  }
+  if (!results.get_service) return { kind: "call", calls: [{ toolName: "get_service", input: { serviceId } }] };
+
+  const service = results.get_service.ok ? (results.get_service.service as Json) : undefined;
+  const extraIds = namedExtras(goal, service, locale);
+  // Both in one call, as a model may: each model call re-sends everything before it.
+  if (!results.estimate_quote) {
+    return {
+      kind: "call",
+      calls: [
+        { toolName: "estimate_quote", input: { serviceId, extraIds } },
+        { toolName: "suggest_next_step", input: { kind: "quote", serviceId, extraIds } },
+      ],
+    };
+  }
+  return { kind: "answer", text: plannerAnswer(locale, results) };
+}
