@@ -3,7 +3,14 @@ import "server-only";
 // The quota's public interface. Routes build it with `quotaFromEnv`; tests with `createQuota`
 // and a store of their choice.
 export { QuotaConfigError, QuotaUnavailableError } from "./errors";
-export { type QuotaEnv, type QuotaLog, type QuotaSettings, quotaFromEnv, readQuotaSettings } from "./from-env";
+export {
+  announceQuota,
+  type QuotaEnv,
+  type QuotaLog,
+  type QuotaSettings,
+  quotaFromEnv,
+  readQuotaSettings,
+} from "./from-env";
 export { normalizeIp } from "./ip-hash";
 export { memoryStore } from "./memory-store";
 export { createQuota, DEFAULT_LIMITS, type QuotaConfig, WORKERS_AI_FREE_NEURONS_PER_DAY } from "./quota";
