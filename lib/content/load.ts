@@ -6,7 +6,15 @@ import matter from "gray-matter";
 import YAML from "yaml";
 import type { z } from "zod";
 import { LOCALES, type Locale } from "@/lib/i18n/config";
-import { faqSource, labFrontmatter, postFrontmatter, projectFrontmatter, serviceSource, studioSource } from "./schema";
+import {
+  faqSource,
+  iconSource,
+  labFrontmatter,
+  postFrontmatter,
+  projectFrontmatter,
+  serviceSource,
+  studioSource,
+} from "./schema";
 import type { LabEntry, Localized, Post, Project, SiteData } from "./types";
 
 export class ContentError extends Error {
@@ -33,6 +41,14 @@ function parseYaml(root: string, file: string): unknown {
     return YAML.parse(readFileSync(path.join(root, file), "utf8"));
   } catch (error) {
     throw new ContentError(file, [`not valid YAML: ${(error as Error).message}`]);
+  }
+}
+
+function readText(root: string, file: string): string {
+  try {
+    return readFileSync(path.join(root, file), "utf8");
+  } catch {
+    throw new ContentError(file, ["missing: expected this file"]);
   }
 }
 
@@ -86,7 +102,10 @@ function perLocale<T>(make: (locale: Locale) => T): Localized<T> {
 }
 
 export function loadContent(root: string): SiteData {
-  const studio = validate(studioSource, parseYaml(root, "studio.yaml"), "studio.yaml");
+  const studio = {
+    ...validate(studioSource, parseYaml(root, "studio.yaml"), "studio.yaml"),
+    icon: validate(iconSource, readText(root, "icon.svg"), "icon.svg"),
+  };
 
   const services = list(root, "services", ".yaml")
     .map((file) => {

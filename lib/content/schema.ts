@@ -93,7 +93,19 @@ export const studioSource = z.strictObject({
     .describe("digits only after +"),
   hours: z.strictObject({ es: text, en: text }),
   whatsappGreeting: z.strictObject({ es: text, en: text }).describe("prefilled WhatsApp message"),
+  tagline: z.strictObject({ es: text.max(80), en: text.max(80) }).describe("what the studio does, a few words"),
+  description: z.strictObject({ es: text.max(300), en: text.max(300) }).describe("for search results"),
+  note: z.strictObject({ es: text, en: text }).optional().describe("an extra footer line"),
 });
+
+/** `content/icon.svg`: the site's icon (the browser tab, bookmarks). */
+export const iconSource = z
+  .string()
+  .trim()
+  .max(8192, "at most 8 KiB")
+  .regex(/^<svg[\s>][\s\S]*<\/svg>$/, "one <svg> element")
+  .refine((svg) => svg.includes('xmlns="http://www.w3.org/2000/svg"'), 'needs xmlns="http://www.w3.org/2000/svg"')
+  .refine((svg) => !/<script|\son\w+=|href="(?!#)/i.test(svg), "no scripts, event handlers or outside links");
 
 export type ServiceSource = z.infer<typeof serviceSource>;
 export type ExtraSource = z.infer<typeof extraSource>;

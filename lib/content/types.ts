@@ -50,6 +50,11 @@ export type Studio = {
   whatsapp: string;
   hours: Localized<string>;
   whatsappGreeting: Localized<string>;
+  tagline: Localized<string>;
+  description: Localized<string>;
+  note?: Localized<string>;
+  /** `content/icon.svg`, as text. */
+  icon: string;
 };
 
 /** `content/generated/site.json`: everything the pages render. */
