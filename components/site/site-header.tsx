@@ -1,8 +1,10 @@
 import Link from "next/link";
 import { Suspense } from "react";
+import { SITE } from "@/lib/content/site";
 import type { Studio } from "@/lib/content/types";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
+import { entryAlternates } from "@/lib/site/alternates";
 import { NAV_ITEMS, navHref } from "@/lib/site/nav";
 import { LanguageSwitch } from "./language-switch";
 
@@ -30,7 +32,7 @@ export function SiteHeader({ locale, dict, studio }: Props) {
         </nav>
         {/* useSearchParams needs a boundary on prerendered pages. */}
         <Suspense fallback={<span className="language-switch">{dict.nav.switchTo}</span>}>
-          <LanguageSwitch to={other} label={dict.nav.switchTo} />
+          <LanguageSwitch to={other} label={dict.nav.switchTo} alternates={entryAlternates(locale, other, SITE)} />
         </Suspense>
       </div>
     </header>

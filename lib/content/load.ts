@@ -101,6 +101,25 @@ function perLocale<T>(make: (locale: Locale) => T): Localized<T> {
   return Object.fromEntries(LOCALES.map((locale) => [locale, make(locale)])) as Localized<T>;
 }
 
+/**
+ * Each locale's URL slug of every entry: its frontmatter's `slug`, or the id (the file name).
+ * Slugs must be unique within a locale.
+ */
+function localeSlugs<T extends { slug?: string }>(
+  entries: { slug: string; entry: Record<Locale, { file: string; data: T; body: string }> }[],
+  locale: Locale,
+  dir: string,
+) {
+  const taken = new Map<string, string>();
+  return entries.map(({ slug: id, entry }) => {
+    const slug = entry[locale].data.slug ?? id;
+    const other = taken.get(slug);
+    if (other) throw new ContentError(entry[locale].file, [`slug: "${slug}" is already the slug of ${other}`]);
+    taken.set(slug, entry[locale].file);
+    return { id, slug, entry: entry[locale] };
+  });
+}
+
 export function loadContent(root: string): SiteData {
   const studio = {
     ...validate(studioSource, parseYaml(root, "studio.yaml"), "studio.yaml"),
@@ -146,14 +165,14 @@ export function loadContent(root: string): SiteData {
     studio,
     services,
     projects: perLocale((locale) =>
-      projects
-        .map(({ slug, entry }): Project => ({ slug, ...entry[locale].data, body: entry[locale].body }))
-        .sort((a, b) => b.year - a.year || a.slug.localeCompare(b.slug)),
+      localeSlugs(projects, locale, "projects")
+        .map(({ id, slug, entry }): Project => ({ id, ...entry.data, slug, body: entry.body }))
+        .sort((a, b) => b.year - a.year || a.id.localeCompare(b.id)),
     ),
     posts: perLocale((locale) =>
-      posts
-        .map(({ slug, entry }): Post => ({ slug, ...entry[locale].data, body: entry[locale].body }))
-        .sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug)),
+      localeSlugs(posts, locale, "blog")
+        .map(({ id, slug, entry }): Post => ({ id, ...entry.data, slug, body: entry.body }))
+        .sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id)),
     ),
     lab: perLocale((locale) =>
       lab

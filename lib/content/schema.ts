@@ -10,6 +10,11 @@ const slug = z
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "a lowercase slug such as `online-store`")
   .describe("stable id, shared by both locales");
 const text = z.string().trim().min(1);
+const localeSlug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "a lowercase slug such as `online-store-or-whatsapp`")
+  .optional()
+  .describe("this locale's URL slug; default: the file name's id");
 const cop = z.number().int().positive().describe("whole Colombian pesos");
 const weeks = z.number().int().min(0).max(52);
 
@@ -48,8 +53,9 @@ export const serviceSource = z
     message: "extra ids must be unique within a service",
   });
 
-/** Frontmatter of `content/projects/<slug>.<locale>.md`; the body is the case study. */
+/** Frontmatter of `content/projects/<id>.<locale>.md`; the body is the case study. */
 export const projectFrontmatter = z.strictObject({
+  slug: localeSlug,
   title: text,
   client: text,
   sector: text,
@@ -59,8 +65,9 @@ export const projectFrontmatter = z.strictObject({
   results: z.array(text).min(1),
 });
 
-/** Frontmatter of `content/blog/<slug>.<locale>.md`; the body is the post. */
+/** Frontmatter of `content/blog/<id>.<locale>.md`; the body is the post. */
 export const postFrontmatter = z.strictObject({
+  slug: localeSlug,
   title: text,
   date: z.iso.date(),
   summary: text.max(240),

@@ -22,7 +22,9 @@ export type Service = {
   text: Localized<ServiceText>;
 };
 
+/** `id` is shared by the locales (the file name); `slug` is this locale's URL. */
 export type Project = {
+  id: string;
   slug: string;
   title: string;
   client: string;
@@ -33,7 +35,15 @@ export type Project = {
   results: string[];
   body: string;
 };
-export type Post = { slug: string; title: string; date: string; summary: string; tags: string[]; body: string };
+export type Post = {
+  id: string;
+  slug: string;
+  title: string;
+  date: string;
+  summary: string;
+  tags: string[];
+  body: string;
+};
 export type LabEntry = {
   id: "agent" | "assistant" | "reviewer";
   order: number;
