@@ -108,7 +108,6 @@ function perLocale<T>(make: (locale: Locale) => T): Localized<T> {
 function localeSlugs<T extends { slug?: string }>(
   entries: { slug: string; entry: Record<Locale, { file: string; data: T; body: string }> }[],
   locale: Locale,
-  dir: string,
 ) {
   const taken = new Map<string, string>();
   return entries.map(({ slug: id, entry }) => {
@@ -165,12 +164,12 @@ export function loadContent(root: string): SiteData {
     studio,
     services,
     projects: perLocale((locale) =>
-      localeSlugs(projects, locale, "projects")
+      localeSlugs(projects, locale)
         .map(({ id, slug, entry }): Project => ({ id, ...entry.data, slug, body: entry.body }))
         .sort((a, b) => b.year - a.year || a.id.localeCompare(b.id)),
     ),
     posts: perLocale((locale) =>
-      localeSlugs(posts, locale, "blog")
+      localeSlugs(posts, locale)
         .map(({ id, slug, entry }): Post => ({ id, ...entry.data, slug, body: entry.body }))
         .sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id)),
     ),
