@@ -242,3 +242,18 @@ test("503 and a dropped connection: plain words, a retry, and the goal kept", as
   await expect(agent.nextStep).toBeVisible();
   expect(calls).toBe(3);
 });
+
+test("Stop right after Run still shows the units left: the run was charged", async ({ page }) => {
+  const agent = await new LabAgentPage(page, "en").open();
+  // The response is held back, so Stop comes before its headers reach the page.
+  await page.route("**/api/agent", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue().catch(() => {});
+  });
+  await agent.useExample(0);
+  await agent.start();
+  await agent.stop.dispatchEvent("click");
+  await expect(agent.notice).toHaveText(agent.copy.stopped);
+  await expect(agent.meterValue("units")).toHaveText(/^\d+$/);
+  await expect(agent.run).toBeEnabled();
+});
