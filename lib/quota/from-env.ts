@@ -41,7 +41,7 @@ export function readQuotaSettings(env: QuotaEnv, production: boolean): QuotaSett
   const salt = get("QUOTA_SALT");
   if (salt === undefined && production) {
     throw new QuotaConfigError(
-      "QUOTA_SALT is not set: IPs can't be hashed safely. Set a random secret (`openssl rand -base64 32`): `wrangler secret put QUOTA_SALT` on Workers, an environment variable elsewhere. To try a production build on this machine: `npm run start:local`.",
+      "QUOTA_SALT is not set: IPs can't be hashed safely. Set a random secret (`openssl rand -base64 32`): `wrangler secret put QUOTA_SALT --env production` on Workers, an environment variable elsewhere. To try a production build on this machine: `npm run start:local`.",
     );
   }
   if (salt !== undefined && production && (salt.length < MIN_SALT_LENGTH || salt === DEVELOPMENT_SALT)) {
