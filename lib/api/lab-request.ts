@@ -27,28 +27,36 @@ export async function readLabRequest<Schema extends z.ZodType>(
 
 /**
  * Browsers say where a request comes from; clients that send no `Origin` (curl, scripts) are
- * served and pay from their own IP's units. The site's own origin is the request's (what the
- * visitor's browser addressed) or `SITE_URL`.
+ * served and pay from their own IP's units. The site's own host is the one the visitor's browser
+ * addressed (`Host`, or `X-Forwarded-Host` behind a proxy: a browser can't forge either for
+ * another site), the request URL's, or `SITE_URL`'s. This is the rule Next.js applies to server
+ * actions.
  */
 function refuseCrossSite(request: Request): Response | undefined {
   const fetchSite = request.headers.get("sec-fetch-site");
   const origin = request.headers.get("origin");
   const crossSite = fetchSite === "cross-site" || fetchSite === "same-site";
-  if (!crossSite && (origin === null || ownOrigins(request).has(origin))) return undefined;
+  if (!crossSite && (origin === null || ownHosts(request).has(hostOf(origin) ?? ""))) return undefined;
   return apiError("forbidden_origin", "The Lab answers only requests from its own pages.");
 }
 
-function ownOrigins(request: Request): Set<string> {
-  const origins = new Set([new URL(request.url).origin]);
-  const site = process.env.SITE_URL?.trim();
-  if (site) {
-    try {
-      origins.add(new URL(site).origin);
-    } catch {
-      // A malformed SITE_URL adds nothing; the request's own origin still counts.
-    }
+function hostOf(url: string): string | undefined {
+  try {
+    const { protocol, host } = new URL(url);
+    return protocol === "http:" || protocol === "https:" ? host : undefined;
+  } catch {
+    return undefined;
   }
-  return origins;
+}
+
+function ownHosts(request: Request): Set<string> {
+  const hosts = new Set<string>();
+  const add = (host: string | null | undefined) => host && hosts.add(host.trim().toLowerCase());
+  add(request.headers.get("host"));
+  add(request.headers.get("x-forwarded-host")?.split(",")[0]);
+  add(hostOf(request.url));
+  add(hostOf(process.env.SITE_URL?.trim() ?? ""));
+  return hosts;
 }
 
 function refuseNonJson(request: Request): Response | undefined {
