@@ -1,27 +1,23 @@
 import { expect, type Page, test } from "@playwright/test";
-import { LOCALES } from "@/lib/i18n/config";
+import sitemap from "@/app/sitemap";
 
 // Guards a clean browser console on every page of the sitemap, on both runtimes: no error or
 // warning (an unknown Permissions-Policy feature, a CSP violation, a hydration mismatch), no
 // failed request and no 4xx/5xx for anything the page loads, and an icon the tab can show.
 
-async function sitemapPaths(page: Page): Promise<string[]> {
-  const response = await page.request.get("/sitemap.xml");
-  expect(response.status()).toBe(200);
-  const xml = await response.text();
-  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? "").pathname);
-}
-
 function watch(page: Page): string[] {
   const problems: string[] = [];
   page.on("console", (message) => {
     if (message.type() === "error" || message.type() === "warning") {
-      problems.push(`console ${message.type()}: ${message.text()} (${page.url()})`);
+      problems.push(`console ${message.type()}: ${message.text()}`);
     }
   });
-  page.on("pageerror", (error) => problems.push(`page error: ${error.message} (${page.url()})`));
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
   page.on("requestfailed", (request) => {
-    problems.push(`request failed: ${request.url()} ${request.failure()?.errorText ?? ""}`);
+    const error = request.failure()?.errorText ?? "";
+    // Leaving a page cancels its link prefetches (`?_rsc=`): that is the browser, not a failure.
+    if (error === "net::ERR_ABORTED") return;
+    problems.push(`request failed: ${request.url()} ${error}`);
   });
   page.on("response", (response) => {
     if (response.status() >= 400) problems.push(`${response.status()}: ${response.url()}`);
@@ -29,19 +25,20 @@ function watch(page: Page): string[] {
   return problems;
 }
 
-for (const locale of LOCALES) {
-  test(`every ${locale} page of the sitemap loads with a clean console`, async ({ page }) => {
-    test.setTimeout(180_000);
-    const paths = (await sitemapPaths(page)).filter((path) => path === `/${locale}` || path.startsWith(`/${locale}/`));
-    expect(paths.length).toBeGreaterThan(10);
+const paths = sitemap().map((entry) => new URL(entry.url).pathname);
+
+test("the sitemap lists the pages this spec visits", () => {
+  expect(paths.length).toBeGreaterThan(20);
+});
+
+for (const path of paths) {
+  test(`${path} loads with a clean console`, async ({ page }) => {
     const problems = watch(page);
-    for (const path of paths) {
-      await page.goto(path, { waitUntil: "networkidle" });
-      await expect(page.locator("h1").first(), path).toBeVisible();
-    }
+    await page.goto(path, { waitUntil: "networkidle" });
+    await expect(page.locator("h1").first()).toBeVisible();
     expect(problems).toEqual([]);
 
-    // Headless Chromium fetches no icon by itself: ask for the one the pages link to.
+    // Headless Chromium fetches no icon by itself: ask for the one the page links to.
     const icon = await page.locator('link[rel="icon"]').getAttribute("href");
     expect(icon).toBeTruthy();
     const response = await page.request.get(icon ?? "");
