@@ -1,5 +1,8 @@
 import { initOpenNextCloudflareForDev } from "@opennextjs/cloudflare";
 import type { NextConfig } from "next";
+import site from "./content/generated/site.json" with { type: "json" };
+import type { SiteData } from "./lib/content/types";
+import { slugRedirects } from "./lib/site/alternates";
 import { securityHeaders } from "./lib/site/security-headers";
 
 const isDev = process.env.NODE_ENV === "development";
@@ -8,6 +11,10 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders(isDev) }];
+  },
+  // Projects and posts have a slug per locale: the other locales' slugs redirect (308) to it.
+  async redirects() {
+    return slugRedirects(site as SiteData);
   },
 };
 

@@ -1,6 +1,7 @@
 import type { MetadataRoute } from "next";
 import { SITE } from "@/lib/content/site";
-import { LOCALES, type Locale, switchLocalePath } from "@/lib/i18n/config";
+import { LOCALES, type Locale } from "@/lib/i18n/config";
+import { alternatePath } from "@/lib/site/alternates";
 import { siteUrl } from "@/lib/site/metadata";
 import { LAB_PAGES } from "@/lib/site/nav";
 import { paths } from "@/lib/site/paths";
@@ -28,7 +29,7 @@ export default function sitemap(): MetadataRoute.Sitemap {
     pagesOf(locale).map((path) => ({
       url: `${origin}${path}`,
       alternates: {
-        languages: Object.fromEntries(LOCALES.map((other) => [other, `${origin}${switchLocalePath(path, other)}`])),
+        languages: Object.fromEntries(LOCALES.map((other) => [other, `${origin}${alternatePath(path, other, SITE)}`])),
       },
     })),
   );

@@ -205,7 +205,7 @@ test.describe("the daily quota, in the visitor's time zone", () => {
     await agent.start("A landing page for my bike shop");
     // UTC midnight is 7 PM in Bogotá (today, or tomorrow after 7 PM).
     await expect(agent.notice).toContainText("You have used today's runs from this connection. They come back");
-    await expect(agent.notice).toContainText("7:00 PM GMT-5 (your time).");
+    await expect(agent.notice).toContainText("7:00 PM (your time).");
     await expect(agent.goal).toHaveValue("A landing page for my bike shop");
   });
 });
@@ -241,4 +241,31 @@ test("503 and a dropped connection: plain words, a retry, and the goal kept", as
   await expect(agent.notice).toHaveCount(0);
   await expect(agent.nextStep).toBeVisible();
   expect(calls).toBe(3);
+});
+
+test("Stop right after Run still shows the units left: the run was charged", async ({ page }) => {
+  const agent = await new LabAgentPage(page, "en").open();
+  // The request is sent, but reaches the server only after Stop: the page has no headers yet.
+  let release = () => {};
+  const stopped = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let sent = () => {};
+  const requested = new Promise<void>((resolve) => {
+    sent = resolve;
+  });
+  await page.route("**/api/agent", async (route) => {
+    sent();
+    await stopped;
+    await route.fallback().catch(() => {});
+  });
+  await agent.useExample(0);
+  await agent.start();
+  await requested;
+  await agent.stop.dispatchEvent("click");
+  release();
+  // The page waits for the response's headers (at most 3 s) before it settles on "stopped".
+  await expect(agent.notice).toHaveText(agent.copy.stopped, { timeout: 15_000 });
+  await expect(agent.meterValue("units")).toHaveText(/^\d+$/);
+  await expect(agent.run).toBeEnabled();
 });

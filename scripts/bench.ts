@@ -11,6 +11,7 @@ import type { LanguageModelV4CallOptions } from "@ai-sdk/provider";
 import { streamText } from "ai";
 import { runAgent } from "../lib/agent/run-agent";
 import { createOfflinePlanner } from "../lib/ai/offline-planner";
+import { SITE } from "../lib/content/site";
 import { gemmaTokens } from "../tests/support/gemma-tokenizer";
 import { readChunks, scriptedModel } from "../tests/support/scripted-model";
 import { type CpuRow, measureWorkerCpu } from "./bench-cpu";
@@ -48,7 +49,7 @@ async function tokensPerRun(locale: "es" | "en") {
     return doStream(options);
   };
   const chunks = await readChunks(
-    runAgent({ goal: GOALS[locale], locale, studio: "Taller Norte", model: planner, modelName: "offline-planner" }),
+    runAgent({ goal: GOALS[locale], locale, studio: SITE.studio.name, model: planner, modelName: "offline-planner" }),
   );
   const done = chunks.find((c) => c.type === "data-done") as {
     data: { usage: { inputTokens: number; outputTokens: number } };
@@ -83,7 +84,7 @@ async function loopOverhead(runs = 30) {
       runAgent({
         goal: "landing",
         locale: "es",
-        studio: "Taller Norte",
+        studio: SITE.studio.name,
         model: scriptedModel(script()).model,
         modelName: "m",
       }),

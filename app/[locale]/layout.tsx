@@ -2,8 +2,10 @@ import type { Metadata, Viewport } from "next";
 import { notFound } from "next/navigation";
 import { SiteFooter } from "@/components/site/site-footer";
 import { SiteHeader } from "@/components/site/site-header";
+import { SITE } from "@/lib/content/site";
 import { isLocale, LOCALES } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
+import { frameMetadata } from "@/lib/site/frame";
 import "../globals.css";
 
 export const dynamicParams = false;
@@ -15,15 +17,7 @@ export function generateStaticParams() {
 export async function generateMetadata({ params }: LayoutProps<"/[locale]">): Promise<Metadata> {
   const { locale } = await params;
   if (!isLocale(locale)) return {};
-  const dict = getDictionary(locale);
-  return {
-    title: { default: dict.meta.title, template: "%s · Taller Norte" },
-    description: dict.meta.description,
-    alternates: {
-      canonical: `/${locale}`,
-      languages: Object.fromEntries(LOCALES.map((l) => [l, `/${l}`])),
-    },
-  };
+  return frameMetadata(SITE.studio, locale);
 }
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#14213d" };
@@ -35,11 +29,11 @@ export default async function LocaleLayout({ children, params }: LayoutProps<"/[
   return (
     <html lang={locale}>
       <body>
-        <SiteHeader locale={locale} dict={dict} />
+        <SiteHeader locale={locale} dict={dict} studio={SITE.studio} />
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter dict={dict} />
+        <SiteFooter locale={locale} studio={SITE.studio} />
       </body>
     </html>
   );

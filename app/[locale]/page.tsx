@@ -14,7 +14,7 @@ export default async function HomePage({ params }: PageProps<"/[locale]">) {
   return (
     <>
       <section className="hero">
-        <p className="eyebrow">{home.eyebrow}</p>
+        <p className="eyebrow">{SITE.studio.tagline[locale]}</p>
         <h1>{home.title}</h1>
         <p className="lead">{home.lead}</p>
         <p className="actions">

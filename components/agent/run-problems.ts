@@ -55,10 +55,13 @@ function dayOf(date: Date, locale: Locale, timeZone?: string): string {
   return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: "short", timeZone }).format(date);
 }
 
-/** When the quota comes back, in the visitor's time zone (the browser's, unless one is given). */
+/**
+ * When the quota comes back, on the visitor's clock (the browser's time zone, unless one is given).
+ * No zone name: the copy says "your time", and "12:00 AM UTC (your time)" read as two clocks.
+ */
 export function resetPhrase(resetAt: string, copy: AgentCopy, locale: Locale, now = new Date(), timeZone?: string) {
   const at = new Date(resetAt);
-  const time = { hour: "numeric", minute: "2-digit", timeZoneName: "short", timeZone } as const;
+  const time = { hour: "numeric", minute: "2-digit", timeZone } as const;
   if (dayOf(at, locale, timeZone) === dayOf(now, locale, timeZone)) {
     return fill(copy.errors.resetAt, { time: new Intl.DateTimeFormat(INTL_LOCALE[locale], time).format(at) });
   }

@@ -3,6 +3,7 @@ import { DefaultChatTransport } from "ai";
 import { useState } from "react";
 import type { AgentUIMessage, BudgetData } from "@/lib/agent/types";
 import type { Locale } from "@/lib/i18n/config";
+import { fetchThroughStop } from "./fetch-through-stop";
 import { readRun } from "./read-run";
 import { AgentRequestError, problemFromError, problemOf, type RunProblem } from "./run-problems";
 
@@ -32,14 +33,18 @@ export function useAgentRun(locale: Locale) {
         prepareSendMessagesRequest: ({ messages }) => ({ body: { goal: goalOf(messages), locale } }),
         // A refused request becomes a typed error (429 with its reset time, 503, 400) instead of the
         // SDK's generic one; a granted one tells the page its quota and model before the first step.
+        // A Stop right after Run still gets the headers: the run was charged, and the page says what is left.
         fetch: async (input, init) => {
-          const response = await fetch(input, init);
+          const response = await fetchThroughStop(input, init);
+          if (response.ok) {
+            const remaining = Number.parseInt(response.headers.get("X-Quota-Remaining") ?? "", 10);
+            setInfo({
+              remaining: Number.isFinite(remaining) ? remaining : null,
+              model: response.headers.get("X-Agent-Model"),
+            });
+          }
+          if (init?.signal?.aborted) throw new DOMException("The run was stopped.", "AbortError");
           if (!response.ok) throw new AgentRequestError(await problemOf(response));
-          const remaining = Number.parseInt(response.headers.get("X-Quota-Remaining") ?? "", 10);
-          setInfo({
-            remaining: Number.isFinite(remaining) ? remaining : null,
-            model: response.headers.get("X-Agent-Model"),
-          });
           return response;
         },
       }),

@@ -4,13 +4,15 @@ import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { type Locale, switchLocalePath } from "@/lib/i18n/config";
 
-type Props = { to: Locale; label: string };
+// `alternates`: the pages whose path is not just the locale swapped (a post's slug per locale),
+// computed on the server so the content stays out of the browser's bundle.
+type Props = { to: Locale; label: string; alternates: Readonly<Record<string, string>> };
 
 /** Links to the page the visitor is on, in the other locale, keeping its query string. */
-export function LanguageSwitch({ to, label }: Props) {
+export function LanguageSwitch({ to, label, alternates }: Props) {
   const pathname = usePathname();
   const search = useSearchParams().toString();
-  const href = `${switchLocalePath(pathname, to)}${search ? `?${search}` : ""}`;
+  const href = `${alternates[pathname] ?? switchLocalePath(pathname, to)}${search ? `?${search}` : ""}`;
   return (
     <Link href={href} hrefLang={to} lang={to} className="language-switch" data-testid="language-switch">
       {label}

@@ -1,14 +1,19 @@
-import type { Dictionary } from "@/lib/i18n/dictionary";
+import type { Studio } from "@/lib/content/types";
+import type { Locale } from "@/lib/i18n/config";
+import { getDictionary } from "@/lib/i18n/dictionary";
 
-export function SiteFooter({ dict }: { dict: Dictionary }) {
+type Props = { locale: Locale; studio: Pick<Studio, "name" | "tagline" | "note"> };
+
+export function SiteFooter({ locale, studio }: Props) {
+  const note = studio.note?.[locale];
   return (
     <footer className="site-footer">
       <p>
-        <strong>Taller Norte</strong> · {dict.footer.tagline}
+        <strong>{studio.name}</strong> · {studio.tagline[locale]}
       </p>
-      <p className="muted">{dict.footer.fictional}</p>
+      {note ? <p className="muted">{note}</p> : null}
       <p className="muted">
-        © {new Date().getFullYear()} Taller Norte. {dict.footer.rights}
+        © {new Date().getFullYear()} {studio.name}. {getDictionary(locale).footer.rights}
       </p>
     </footer>
   );

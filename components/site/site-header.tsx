@@ -1,13 +1,16 @@
 import Link from "next/link";
 import { Suspense } from "react";
+import { SITE } from "@/lib/content/site";
+import type { Studio } from "@/lib/content/types";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
+import { entryAlternates } from "@/lib/site/alternates";
 import { NAV_ITEMS, navHref } from "@/lib/site/nav";
 import { LanguageSwitch } from "./language-switch";
 
-type Props = { locale: Locale; dict: Dictionary };
+type Props = { locale: Locale; dict: Dictionary; studio: Pick<Studio, "name"> };
 
-export function SiteHeader({ locale, dict }: Props) {
+export function SiteHeader({ locale, dict, studio }: Props) {
   const other: Locale = locale === "es" ? "en" : "es";
   return (
     <header className="site-header">
@@ -16,7 +19,7 @@ export function SiteHeader({ locale, dict }: Props) {
       </a>
       <div className="site-header__inner">
         <Link href={`/${locale}`} className="brand">
-          Taller Norte
+          {studio.name}
         </Link>
         <nav aria-label={dict.nav.label}>
           <ul className="nav-list">
@@ -29,7 +32,7 @@ export function SiteHeader({ locale, dict }: Props) {
         </nav>
         {/* useSearchParams needs a boundary on prerendered pages. */}
         <Suspense fallback={<span className="language-switch">{dict.nav.switchTo}</span>}>
-          <LanguageSwitch to={other} label={dict.nav.switchTo} />
+          <LanguageSwitch to={other} label={dict.nav.switchTo} alternates={entryAlternates(locale, other, SITE)} />
         </Suspense>
       </div>
     </header>

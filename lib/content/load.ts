@@ -6,7 +6,15 @@ import matter from "gray-matter";
 import YAML from "yaml";
 import type { z } from "zod";
 import { LOCALES, type Locale } from "@/lib/i18n/config";
-import { faqSource, labFrontmatter, postFrontmatter, projectFrontmatter, serviceSource, studioSource } from "./schema";
+import {
+  faqSource,
+  iconSource,
+  labFrontmatter,
+  postFrontmatter,
+  projectFrontmatter,
+  serviceSource,
+  studioSource,
+} from "./schema";
 import type { LabEntry, Localized, Post, Project, SiteData } from "./types";
 
 export class ContentError extends Error {
@@ -33,6 +41,14 @@ function parseYaml(root: string, file: string): unknown {
     return YAML.parse(readFileSync(path.join(root, file), "utf8"));
   } catch (error) {
     throw new ContentError(file, [`not valid YAML: ${(error as Error).message}`]);
+  }
+}
+
+function readText(root: string, file: string): string {
+  try {
+    return readFileSync(path.join(root, file), "utf8");
+  } catch {
+    throw new ContentError(file, ["missing: expected this file"]);
   }
 }
 
@@ -85,8 +101,29 @@ function perLocale<T>(make: (locale: Locale) => T): Localized<T> {
   return Object.fromEntries(LOCALES.map((locale) => [locale, make(locale)])) as Localized<T>;
 }
 
+/**
+ * Each locale's URL slug of every entry: its frontmatter's `slug`, or the id (the file name).
+ * Slugs must be unique within a locale.
+ */
+function localeSlugs<T extends { slug?: string }>(
+  entries: { slug: string; entry: Record<Locale, { file: string; data: T; body: string }> }[],
+  locale: Locale,
+) {
+  const taken = new Map<string, string>();
+  return entries.map(({ slug: id, entry }) => {
+    const slug = entry[locale].data.slug ?? id;
+    const other = taken.get(slug);
+    if (other) throw new ContentError(entry[locale].file, [`slug: "${slug}" is already the slug of ${other}`]);
+    taken.set(slug, entry[locale].file);
+    return { id, slug, entry: entry[locale] };
+  });
+}
+
 export function loadContent(root: string): SiteData {
-  const studio = validate(studioSource, parseYaml(root, "studio.yaml"), "studio.yaml");
+  const studio = {
+    ...validate(studioSource, parseYaml(root, "studio.yaml"), "studio.yaml"),
+    icon: validate(iconSource, readText(root, "icon.svg"), "icon.svg"),
+  };
 
   const services = list(root, "services", ".yaml")
     .map((file) => {
@@ -127,14 +164,14 @@ export function loadContent(root: string): SiteData {
     studio,
     services,
     projects: perLocale((locale) =>
-      projects
-        .map(({ slug, entry }): Project => ({ slug, ...entry[locale].data, body: entry[locale].body }))
-        .sort((a, b) => b.year - a.year || a.slug.localeCompare(b.slug)),
+      localeSlugs(projects, locale)
+        .map(({ id, slug, entry }): Project => ({ id, ...entry.data, slug, body: entry.body }))
+        .sort((a, b) => b.year - a.year || a.id.localeCompare(b.id)),
     ),
     posts: perLocale((locale) =>
-      posts
-        .map(({ slug, entry }): Post => ({ slug, ...entry[locale].data, body: entry[locale].body }))
-        .sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug)),
+      localeSlugs(posts, locale)
+        .map(({ id, slug, entry }): Post => ({ id, ...entry.data, slug, body: entry.body }))
+        .sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id)),
     ),
     lab: perLocale((locale) =>
       lab

@@ -10,6 +10,11 @@ const slug = z
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "a lowercase slug such as `online-store`")
   .describe("stable id, shared by both locales");
 const text = z.string().trim().min(1);
+const localeSlug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "a lowercase slug such as `online-store-or-whatsapp`")
+  .optional()
+  .describe("this locale's URL slug; default: the file name's id");
 const cop = z.number().int().positive().describe("whole Colombian pesos");
 const weeks = z.number().int().min(0).max(52);
 
@@ -52,8 +57,9 @@ export const serviceSource = z
     message: "extra ids must be unique within a service",
   });
 
-/** Frontmatter of `content/projects/<slug>.<locale>.md`; the body is the case study. */
+/** Frontmatter of `content/projects/<id>.<locale>.md`; the body is the case study. */
 export const projectFrontmatter = z.strictObject({
+  slug: localeSlug,
   title: text,
   client: text,
   sector: text,
@@ -63,8 +69,9 @@ export const projectFrontmatter = z.strictObject({
   results: z.array(text).min(1),
 });
 
-/** Frontmatter of `content/blog/<slug>.<locale>.md`; the body is the post. */
+/** Frontmatter of `content/blog/<id>.<locale>.md`; the body is the post. */
 export const postFrontmatter = z.strictObject({
+  slug: localeSlug,
   title: text,
   date: z.iso.date(),
   summary: text.max(240),
@@ -97,7 +104,19 @@ export const studioSource = z.strictObject({
     .describe("digits only after +"),
   hours: z.strictObject({ es: text, en: text }),
   whatsappGreeting: z.strictObject({ es: text, en: text }).describe("prefilled WhatsApp message"),
+  tagline: z.strictObject({ es: text.max(80), en: text.max(80) }).describe("what the studio does, a few words"),
+  description: z.strictObject({ es: text.max(300), en: text.max(300) }).describe("for search results"),
+  note: z.strictObject({ es: text, en: text }).optional().describe("an extra footer line"),
 });
+
+/** `content/icon.svg`: the site's icon (the browser tab, bookmarks). */
+export const iconSource = z
+  .string()
+  .trim()
+  .max(8192, "at most 8 KiB")
+  .regex(/^<svg[\s>][\s\S]*<\/svg>$/, "one <svg> element")
+  .refine((svg) => svg.includes('xmlns="http://www.w3.org/2000/svg"'), 'needs xmlns="http://www.w3.org/2000/svg"')
+  .refine((svg) => !/<script|\son\w+=|href="(?!#)/i.test(svg), "no scripts, event handlers or outside links");
 
 export type ServiceSource = z.infer<typeof serviceSource>;
 export type ExtraSource = z.infer<typeof extraSource>;

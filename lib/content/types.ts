@@ -24,7 +24,9 @@ export type Service = {
   text: Localized<ServiceText>;
 };
 
+/** `id` is shared by the locales (the file name); `slug` is this locale's URL. */
 export type Project = {
+  id: string;
   slug: string;
   title: string;
   client: string;
@@ -35,7 +37,15 @@ export type Project = {
   results: string[];
   body: string;
 };
-export type Post = { slug: string; title: string; date: string; summary: string; tags: string[]; body: string };
+export type Post = {
+  id: string;
+  slug: string;
+  title: string;
+  date: string;
+  summary: string;
+  tags: string[];
+  body: string;
+};
 export type LabEntry = {
   id: "agent" | "assistant" | "reviewer";
   order: number;
@@ -52,6 +62,11 @@ export type Studio = {
   whatsapp: string;
   hours: Localized<string>;
   whatsappGreeting: Localized<string>;
+  tagline: Localized<string>;
+  description: Localized<string>;
+  note?: Localized<string>;
+  /** `content/icon.svg`, as text. */
+  icon: string;
 };
 
 /** `content/generated/site.json`: everything the pages render. */

@@ -49,7 +49,7 @@ export function readQuotaSettings(
   const salt = get("QUOTA_SALT");
   if (salt === undefined && production) {
     throw new QuotaConfigError(
-      "QUOTA_SALT is not set: IPs can't be hashed safely. Set a random secret (e.g. `openssl rand -base64 32`) with `wrangler secret put QUOTA_SALT`.",
+      "QUOTA_SALT is not set: IPs can't be hashed safely. Set a random secret (`openssl rand -base64 32`): `wrangler secret put QUOTA_SALT --env production` on Workers, an environment variable elsewhere. To try a production build on this machine: `npm run start:local`.",
     );
   }
   if (salt !== undefined && production && (salt.length < MIN_SALT_LENGTH || salt === DEVELOPMENT_SALT)) {
@@ -72,7 +72,7 @@ export function readQuotaSettings(
   else if (wanted === "memory" || (!production && wanted === undefined)) store = { kind: "memory", explicit: !!wanted };
   else {
     throw new QuotaConfigError(
-      "the quota needs UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN in production (Upstash console > your database > REST API), or QUOTA_STORE=memory for a local preview",
+      "the quota needs UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN in production (Upstash console > your database > REST API), or QUOTA_STORE=memory for a local preview (`npm run start:local`)",
     );
   }
 
@@ -120,20 +120,39 @@ export function labQuotaFromEnv(env: QuotaEnv, options: QuotaOptions = {}): LabQ
   const cached = quotas.get(cacheKey);
   if (cached) return cached;
 
-  if (settings.saltIsDefault) {
-    log(
-      "warn",
-      "[quota] QUOTA_SALT is not set: IPs are hashed with a public development salt. Set it before deploying.",
-    );
-  }
+  // One line, and only for what a developer should know: a deploy refuses both defaults.
+  const notes: string[] = [];
   const wanted = settings.store;
   const redis = wanted.kind === "upstash" ? upstashClient({ url: wanted.url, token: wanted.token }) : undefined;
-  const store = redis
-    ? upstashStore({ client: redis, prefix: settings.prefix })
-    : sharedMemoryStore(settings.prefix, wanted.kind === "memory" && wanted.explicit, log);
+  let store: QuotaStore;
+  if (redis) {
+    store = upstashStore({ client: redis, prefix: settings.prefix });
+  } else {
+    const shared = sharedMemoryStore(settings.prefix);
+    store = shared.store;
+    const why =
+      wanted.kind === "memory" && wanted.explicit ? "QUOTA_STORE=memory" : "UPSTASH_REDIS_REST_URL/TOKEN not set";
+    if (shared.created) notes.push(`units counted in this process's memory (${why}; lost on restart, not shared)`);
+  }
+  if (settings.saltIsDefault) notes.push("IPs hashed with a public development salt (QUOTA_SALT not set)");
+  if (notes.length) log("info", `[quota] ${notes.join("; ")}.`);
   const lab = { quota: createQuota({ store, salt: settings.salt, limits: settings.limits }), settings, redis };
   quotas.set(cacheKey, lab);
   return lab;
+}
+
+/**
+ * Builds the quota at server start (`instrumentation.ts`), so its one log line, or what to set
+ * when production settings are missing, shows before the first visitor rather than at the first
+ * Lab request. The routes still fail closed on their own.
+ */
+export function announceQuota(env: QuotaEnv, log: QuotaLog = (level, line) => console[level](line)): void {
+  try {
+    quotaFromEnv(env, { log });
+  } catch (error) {
+    if (!(error instanceof QuotaConfigError)) throw error;
+    log("warn", `[quota] the Lab will refuse to spend (503) until this is set: ${error.message}`);
+  }
 }
 
 // Written out in full on purpose: Next and OpenNext replace `process.env.NODE_ENV` with
@@ -143,15 +162,12 @@ function builtForProduction(): boolean {
   return typeof process !== "undefined" && process.env.NODE_ENV === "production";
 }
 
-function sharedMemoryStore(prefix: string, explicit: boolean, log: QuotaLog): QuotaStore {
+function sharedMemoryStore(prefix: string): { store: QuotaStore; created: boolean } {
   const holder = globalThis as { [MEMORY_STORES]?: Map<string, QuotaStore> };
   holder[MEMORY_STORES] ??= new Map();
-  let store = holder[MEMORY_STORES].get(prefix);
-  if (!store) {
-    const why = explicit ? "QUOTA_STORE=memory" : "UPSTASH_REDIS_REST_URL/UPSTASH_REDIS_REST_TOKEN are not set";
-    log("info", `[quota] ${why}: counting units in this process's memory (lost on restart, not shared).`);
-    store = memoryStore();
-    holder[MEMORY_STORES].set(prefix, store);
-  }
-  return store;
+  const existing = holder[MEMORY_STORES].get(prefix);
+  if (existing) return { store: existing, created: false };
+  const store = memoryStore();
+  holder[MEMORY_STORES].set(prefix, store);
+  return { store, created: true };
 }

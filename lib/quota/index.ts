@@ -11,6 +11,7 @@ export {
 // and a store of their choice.
 export { QuotaConfigError, QuotaUnavailableError } from "./errors";
 export {
+  announceQuota,
   type LabQuota,
   labQuotaFromEnv,
   type QuotaEnv,

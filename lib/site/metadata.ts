@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
-import { LOCALES, type Locale, switchLocalePath } from "@/lib/i18n/config";
+import { SITE } from "@/lib/content/site";
+import { LOCALES, type Locale } from "@/lib/i18n/config";
+import { alternatePath } from "./alternates";
 
 /** Title, description, canonical URL and `hreflang` alternates of one page. */
 export function pageMetadata(locale: Locale, page: { title: string; description: string; path: string }): Metadata {
@@ -8,7 +10,7 @@ export function pageMetadata(locale: Locale, page: { title: string; description:
     description: page.description,
     alternates: {
       canonical: page.path,
-      languages: Object.fromEntries(LOCALES.map((other) => [other, switchLocalePath(page.path, other)])),
+      languages: Object.fromEntries(LOCALES.map((other) => [other, alternatePath(page.path, other, SITE)])),
     },
     openGraph: { title: page.title, description: page.description, locale: locale === "es" ? "es_CO" : "en_US" },
   };

@@ -37,10 +37,14 @@ function vars(values: Record<string, string>): string[] {
   return Object.entries(values).flatMap(([name, value]) => ["--var", `${name}:${value}`]);
 }
 
+// wrangler.toml's `production` environment has the AI binding; the top level alone refuses to spend.
+const PRODUCTION_ENV = ["--env", "production"];
+
 export function previewArgs(pr: string, site: string | undefined): string[] {
   const alias = previewAlias(pr);
   return [
     "upload",
+    ...PRODUCTION_ENV,
     "--preview-alias",
     alias,
     "--tag",
@@ -55,7 +59,7 @@ export function previewArgs(pr: string, site: string | undefined): string[] {
 }
 
 export function productionArgs(site: string | undefined): string[] {
-  return ["deploy", ...(site ? vars({ SITE_URL: site }) : [])];
+  return ["deploy", ...PRODUCTION_ENV, ...(site ? vars({ SITE_URL: site }) : [])];
 }
 
 type OutputEntry = { type?: string; preview_alias_url?: string | null; targets?: unknown };

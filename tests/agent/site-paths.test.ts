@@ -9,7 +9,7 @@ describe("isSitePath", () => {
     "/es/services/online-store",
     "/en/quote?service=landing-page&extras=bilingual",
     "/es/faq#lab-agent",
-    "/en/blog/como-funciona-el-agente-del-lab",
+    "/en/blog/how-the-lab-agent-works",
     "/es/lab/agent",
     "/en/contact/",
   ])("knows %s", (path) => {

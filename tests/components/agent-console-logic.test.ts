@@ -59,10 +59,14 @@ describe("a refused request in plain words", () => {
     expect(problem).toEqual({ kind: "quota", limit: "ip", resetAt: "2026-03-11T00:00:00.000Z" });
     // UTC midnight is 7 PM the same day in Bogotá, and the next day in Madrid.
     expect(problemMessage(problem, copy, "en", now, "America/Bogota")).toBe(
-      "You have used today's runs from this connection. They come back at 7:00 PM GMT-5 (your time).",
+      "You have used today's runs from this connection. They come back at 7:00 PM (your time).",
     );
     expect(problemMessage(problem, copy, "en", now, "Europe/Madrid")).toMatch(
-      /^You have used today's runs from this connection\. They come back on Wednesday, March 11 at 1:00 AM GMT\+1 \(your time\)\.$/,
+      /^You have used today's runs from this connection\. They come back on Wednesday, March 11 at 1:00 AM \(your time\)\.$/,
+    );
+    // A visitor whose clock is UTC reads one time, not "UTC (your time)".
+    expect(problemMessage(problem, copy, "en", now, "UTC")).toBe(
+      "You have used today's runs from this connection. They come back on Wednesday, March 11 at 12:00 AM (your time).",
     );
     const es = getDictionary("es").agent.console;
     expect(problemMessage(problem, es, "es", now, "America/Bogota")).toMatch(

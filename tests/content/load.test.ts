@@ -81,4 +81,25 @@ describe("loadContent", () => {
     edit("faq.es.yaml", (text) => `${text}\n  - : [`);
     expect(loadError().message).toMatch(/^faq\.es\.yaml:\n {2}- not valid YAML/);
   });
+
+  it("gives each locale its own slug, defaulting to the file name's id", () => {
+    const site = loadContent(root);
+    const post = site.posts.en.find((entry) => entry.id === "tienda-en-linea-o-whatsapp");
+    expect(post?.slug).toBe("online-store-or-whatsapp");
+    expect(site.posts.es.find((entry) => entry.id === "tienda-en-linea-o-whatsapp")?.slug).toBe(post?.id);
+  });
+
+  it("refuses two entries with the same slug in one locale", () => {
+    edit("blog/tienda-en-linea-o-whatsapp.en.md", (text) =>
+      text.replace(/^slug: .*$/m, "slug: how-the-lab-agent-works"),
+    );
+    expect(loadError().message).toMatch(
+      /^blog\/tienda-en-linea-o-whatsapp\.en\.md:\n {2}- slug: "how-the-lab-agent-works" is already/,
+    );
+  });
+
+  it("refuses the studio's icon when it is not a plain SVG", () => {
+    edit("icon.svg", (text) => text.replace("<title>", "<script>alert(1)</script><title>"));
+    expect(loadError().message).toMatch(/^icon\.svg:\n {2}- \(file\): no scripts/);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { QuotaConfigError, type QuotaEnv, quotaFromEnv, readQuotaSettings } from "@/lib/quota";
+import { announceQuota, QuotaConfigError, type QuotaEnv, quotaFromEnv, readQuotaSettings } from "@/lib/quota";
 
 const SALT = "a-real-secret-of-32-characters!!";
 const UPSTASH = { UPSTASH_REDIS_REST_URL: "https://eu1-example.upstash.io", UPSTASH_REDIS_REST_TOKEN: "tok" };
@@ -19,9 +19,8 @@ describe("quotaFromEnv in development", () => {
     expect(quota.storeKind).toBe("memory");
     expect(quota.limits).toEqual({ ipUnitsPerDay: 20, siteUnitsPerDay: 120, burstPerMinute: 3 });
     expect(quotaFromEnv(env, { production: false, log })).toBe(quota);
-    expect(lines).toHaveLength(2);
-    expect(lines.filter((line) => line.includes("in this process's memory"))).toHaveLength(1);
-    expect(lines.filter((line) => line.startsWith("warn") && line.includes("QUOTA_SALT"))).toHaveLength(1);
+    // One line, not a warning: nothing is wrong with a fresh clone's `npm run dev`.
+    expect(lines).toEqual([expect.stringMatching(/^info \[quota\] .*in this process's memory.*QUOTA_SALT not set/)]);
   });
 
   it("shares one memory store between quotas built from the same prefix", async () => {
@@ -106,5 +105,24 @@ describe("quotaFromEnv in production", () => {
       kind: "header",
       name: "x-real-ip",
     });
+  });
+});
+
+describe("announceQuota at server start", () => {
+  it("says in one line what to set when production settings are missing", () => {
+    vi.stubEnv("NODE_ENV", "production");
+    try {
+      const { lines, log } = collectLog();
+      announceQuota(fresh(), log);
+      expect(lines).toEqual([expect.stringMatching(/^warn \[quota\] .*refuse.*QUOTA_SALT.*npm run start:local/)]);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it("prints the memory store's one line and nothing else in development", () => {
+    const { lines, log } = collectLog();
+    announceQuota(fresh({ QUOTA_SALT: SALT }), log);
+    expect(lines).toEqual([expect.stringMatching(/^info \[quota\] units counted in this process's memory/)]);
   });
 });

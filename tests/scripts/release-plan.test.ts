@@ -20,7 +20,7 @@ describe("preview upload", () => {
   const args = previewArgs("12", "https://tallernorte.example");
 
   it("uploads a version aliased pr-<n>", () => {
-    expect(args.slice(0, 3)).toEqual(["upload", "--preview-alias", "pr-12"]);
+    expect(args.slice(0, 5)).toEqual(["upload", "--env", "production", "--preview-alias", "pr-12"]);
   });
 
   it("sets what the preview guard needs, so its preview URL runs the offline planner", () => {
@@ -51,7 +51,7 @@ describe("production deploy", () => {
     const args = productionArgs("https://tallernorte.example");
     expect(args[0]).toBe("deploy");
     expect(varsOf(args)).toEqual({ SITE_URL: "https://tallernorte.example" });
-    expect(productionArgs(undefined)).toEqual(["deploy"]);
+    expect(productionArgs(undefined)).toEqual(["deploy", "--env", "production"]);
   });
 
   it.each(["http://tallernorte.example", "https://x.example/$(id)", "https://x.example; echo", "tallernorte.example"])(

@@ -34,4 +34,52 @@ describe("content security policy", () => {
       expect(policy).toContain(`${feature}=()`);
     }
   });
+
+  it("names only features Chromium recognizes (an unknown one is an error in every page's console)", () => {
+    // From Chromium's permissions_policy_features.json5 (the names it parses).
+    const chromium = new Set([
+      "accelerometer",
+      "ambient-light-sensor",
+      "attribution-reporting",
+      "autoplay",
+      "browsing-topics",
+      "camera",
+      "captured-surface-control",
+      "clipboard-read",
+      "clipboard-write",
+      "compute-pressure",
+      "cross-origin-isolated",
+      "display-capture",
+      "encrypted-media",
+      "fullscreen",
+      "gamepad",
+      "geolocation",
+      "gyroscope",
+      "hid",
+      "identity-credentials-get",
+      "idle-detection",
+      "keyboard-map",
+      "local-fonts",
+      "magnetometer",
+      "microphone",
+      "midi",
+      "otp-credentials",
+      "payment",
+      "picture-in-picture",
+      "publickey-credentials-create",
+      "publickey-credentials-get",
+      "screen-wake-lock",
+      "serial",
+      "storage-access",
+      "sync-xhr",
+      "usb",
+      "web-share",
+      "window-management",
+      "xr-spatial-tracking",
+    ]);
+    const policy = securityHeaders(false).find((h) => h.key === "Permissions-Policy")?.value ?? "";
+    const features = policy.split(",").map((entry) => entry.trim().replace(/=.*$/, ""));
+    expect(features.length).toBeGreaterThan(0);
+    expect(features.filter((feature) => !chromium.has(feature))).toEqual([]);
+  });
 });

@@ -1,11 +1,6 @@
 import type { Dictionary } from "./es";
 
 export const en: Dictionary = {
-  meta: {
-    title: "Taller Norte · Websites and automation in Medellín",
-    description:
-      "Taller Norte builds websites, online stores and automations for small businesses in Medellín. Try our Lab: an agent that puts together your quote with the studio's real prices.",
-  },
   nav: {
     label: "Main navigation",
     home: "Home",
@@ -21,7 +16,6 @@ export const en: Dictionary = {
     switchTo: "Leer en español",
   },
   home: {
-    eyebrow: "Web and automation studio · Medellín",
     title: "Websites and automations that work for your business",
     lead: "We are a small studio: the person who quotes your project is the person who builds it. We make fast websites, online stores and WhatsApp automations for bakeries, clinics, workshops and neighbourhood shops.",
     sections: {
@@ -159,8 +153,6 @@ export const en: Dictionary = {
     hours: "Hours",
   },
   footer: {
-    tagline: "Web and automation studio. Medellín, Colombia.",
-    fictional: "Taller Norte is a fictional studio: this site's demo content.",
     rights: "All rights reserved.",
   },
   agent: {

@@ -1,9 +1,4 @@
 export const es = {
-  meta: {
-    title: "Taller Norte · Sitios web y automatización en Medellín",
-    description:
-      "Taller Norte diseña sitios web, tiendas en línea y automatizaciones para pequeños negocios en Medellín. Pruebe nuestro Lab: un agente que arma su cotización con los precios reales del estudio.",
-  },
   nav: {
     label: "Navegación principal",
     home: "Inicio",
@@ -19,7 +14,6 @@ export const es = {
     switchTo: "Read in English",
   },
   home: {
-    eyebrow: "Estudio web y de automatización · Medellín",
     title: "Sitios y automatizaciones que trabajan para su negocio",
     lead: "Somos un estudio pequeño: quien le cotiza es quien construye. Hacemos sitios rápidos, tiendas en línea y automatizaciones de WhatsApp para panaderías, consultorios, talleres y tiendas de barrio.",
     sections: {
@@ -164,8 +158,6 @@ export const es = {
     hours: "Horario",
   },
   footer: {
-    tagline: "Estudio web y de automatización. Medellín, Colombia.",
-    fictional: "Taller Norte es un estudio ficticio: el contenido de demostración de este sitio.",
     rights: "Todos los derechos reservados.",
   },
   agent: {

@@ -1,0 +1,35 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { unstable_readConfig } from "wrangler";
+
+// wrangler.toml is read by `npm run dev`, `preview`, the e2e Worker and `deploy`: a warning about
+// it shows in every one of them, and a newcomer reads it as an error.
+function readWithoutWarnings(env: string | undefined) {
+  const printed: string[] = [];
+  for (const method of ["log", "info", "warn", "error"] as const) {
+    vi.spyOn(console, method).mockImplementation((...args: unknown[]) => {
+      printed.push(args.map(String).join(" "));
+    });
+  }
+  const config = unstable_readConfig({ config: "wrangler.toml", env });
+  return { config, printed };
+}
+
+describe("wrangler.toml", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it.each([undefined, "local", "production"])("reads without a warning (env %s)", (env) => {
+    const { printed } = readWithoutWarnings(env);
+    expect(printed).toEqual([]);
+  });
+
+  it("deploys the AI binding with production, and runs offline with local", () => {
+    const production = readWithoutWarnings("production").config;
+    expect(production.name).toBe("lab-agent");
+    expect(production.ai?.binding).toBe("AI");
+    expect(production.vars).not.toHaveProperty("QUOTA_STORE");
+
+    const local = readWithoutWarnings("local").config;
+    expect(local.ai).toBeUndefined();
+    expect(local.vars).toMatchObject({ QUOTA_STORE: "memory" });
+  });
+});
