@@ -71,9 +71,9 @@ describe("bench replay binding: the guard", () => {
     const toml = readFileSync("wrangler.toml", "utf8");
     const settings = toml.replace(/#.*$/gm, "");
     expect(settings).not.toContain(BENCH_REPLAY_VARIABLE);
-    const deployed = settings.slice(0, settings.indexOf("[env."));
-    expect(deployed).toMatch(/^\[ai\]\s*\nbinding = "AI"/m);
-    expect(deployed).not.toMatch(/QUOTA_STORE/);
+    const production = settings.slice(settings.indexOf("[env.production]"), settings.indexOf("[env.local]"));
+    expect(production).toMatch(/^\[env\.production\.ai\]\s*\nbinding = "AI"/m);
+    expect(production).not.toMatch(/QUOTA_STORE/);
   });
 });
 
