@@ -20,4 +20,5 @@ export type {
   SiteTotals,
   Usage,
 } from "./types";
+export { LAB_USE_KINDS, type LabUseKind } from "./types";
 export { DEFAULT_TIMEOUT_MS, type UpstashStoreOptions, upstashStore } from "./upstash-store";
