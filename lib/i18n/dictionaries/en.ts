@@ -372,6 +372,57 @@ export const en: Dictionary = {
     offlineModel: "the offline reviewer: fixed rules that look for common mistakes, not an AI model",
     offlineNote:
       "With no model configured, the reviewer applies fixed rules (secrets in code, eval, innerHTML, SQL built from strings, loose comparisons, empty catches…). With Workers AI it reviews like a colleague would.",
+    offlineSummary: {
+      none: "The fixed rules found no common mistakes in these {lines} lines; a model would look deeper.",
+      some: "The fixed rules found {count} things to check in {lines} lines.",
+    },
+    rules: {
+      secret: {
+        title: "A secret written in the code",
+        why: "Whoever reads the code (or the repository) has the key.",
+        fix: "Read it from an environment variable or a secrets manager, and rotate the exposed key.",
+      },
+      eval: {
+        title: "Code that runs a string",
+        why: "eval, new Function or exec run whatever the string holds: if any of it comes from a user, that is code injection.",
+        fix: "Use a function or a map of known actions; for data, JSON.parse.",
+      },
+      html: {
+        title: "HTML built from strings",
+        why: "innerHTML, document.write or dangerouslySetInnerHTML with user data open the door to XSS.",
+        fix: "Use textContent or let the framework escape the text; if you need HTML, sanitize it first.",
+      },
+      sql: {
+        title: "SQL built by joining strings",
+        why: "A value with a quote in it changes the query: SQL injection.",
+        fix: "Use the driver's parameterized queries (placeholders).",
+      },
+      looseEquality: {
+        title: "Loose comparison (== or !=)",
+        why: 'It converts types before comparing: 0 == "" and null == undefined are true.',
+        fix: "Use === and !==.",
+      },
+      emptyCatch: {
+        title: "An error caught and thrown away",
+        why: "When something fails nobody finds out, and the program goes on in an odd state.",
+        fix: "Log it, recover explicitly, or let it propagate.",
+      },
+      debugOutput: {
+        title: "Debug output",
+        why: "A forgotten console.log or print fills the logs and can leak data.",
+        fix: "Remove it, or use the project's logger at the right level.",
+      },
+      var: {
+        title: "var instead of let or const",
+        why: "var is function-scoped and hoisted: a classic source of bugs.",
+        fix: "Use const, or let when the value changes.",
+      },
+      todo: {
+        title: "Unfinished work marked",
+        why: "A TODO or FIXME marks something the author knew was incomplete.",
+        fix: "Resolve it, or turn it into a task with an owner.",
+      },
+    },
     notice: "We never run your code: we only read it. Don't paste passwords, keys or customer data.",
     reasons: {
       answered: "",

@@ -385,6 +385,57 @@ export const es = {
     offlineModel: "el revisor sin conexión: reglas fijas que buscan errores comunes, no un modelo de IA",
     offlineNote:
       "Sin un modelo configurado, el revisor aplica reglas fijas (secretos en el código, eval, innerHTML, SQL armado con texto, comparaciones flojas, capturas vacías…). Con Workers AI revisa como lo haría un colega.",
+    offlineSummary: {
+      none: "Las reglas fijas no encontraron errores comunes en estas {lines} líneas; un modelo revisaría más a fondo.",
+      some: "Las reglas fijas encontraron {count} puntos para revisar en {lines} líneas.",
+    },
+    rules: {
+      secret: {
+        title: "Un secreto escrito en el código",
+        why: "Quien lea el código (o el repositorio) tiene la llave.",
+        fix: "Léalo de una variable de entorno o de un gestor de secretos, y cambie la llave expuesta.",
+      },
+      eval: {
+        title: "Código que ejecuta texto",
+        why: "eval, new Function o exec corren lo que llegue en la cadena: si parte viene del usuario, es inyección de código.",
+        fix: "Use una función o un mapa de acciones conocidas; para datos, JSON.parse.",
+      },
+      html: {
+        title: "HTML armado desde texto",
+        why: "innerHTML, document.write o dangerouslySetInnerHTML con datos de usuario abren la puerta a XSS.",
+        fix: "Use textContent o deje que el framework escape el texto; si necesita HTML, sanéelo antes.",
+      },
+      sql: {
+        title: "SQL armado concatenando texto",
+        why: "Un valor con comillas cambia la consulta: inyección SQL.",
+        fix: "Use consultas con parámetros (placeholders) del driver.",
+      },
+      looseEquality: {
+        title: "Comparación floja (== o !=)",
+        why: 'Convierte tipos antes de comparar: 0 == "" y null == undefined son verdaderos.',
+        fix: "Use === y !==.",
+      },
+      emptyCatch: {
+        title: "Un error capturado y descartado",
+        why: "Si algo falla, nadie se entera y el programa sigue en un estado raro.",
+        fix: "Regístrelo, recupérese de forma explícita o déjelo subir.",
+      },
+      debugOutput: {
+        title: "Salida de depuración",
+        why: "console.log o print olvidados llenan los registros y pueden filtrar datos.",
+        fix: "Quítelo o use el logger del proyecto con su nivel.",
+      },
+      var: {
+        title: "var en lugar de let o const",
+        why: "var tiene alcance de función y se eleva (hoisting): fuente clásica de errores.",
+        fix: "Use const, o let si el valor cambia.",
+      },
+      todo: {
+        title: "Trabajo pendiente marcado",
+        why: "Un TODO o FIXME indica algo que el autor sabía incompleto.",
+        fix: "Resuélvalo o conviértalo en una tarea con dueño.",
+      },
+    },
     notice: "No ejecutamos su código: solo lo leemos. No pegue contraseñas, llaves ni datos de clientes.",
     reasons: {
       answered: "",
