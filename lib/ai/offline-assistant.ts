@@ -4,9 +4,10 @@ import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { formatCop, formatWeeks } from "@/lib/i18n/format";
 import { paths } from "@/lib/site/paths";
+import { OFFLINE_ASSISTANT_ID } from "./offline-assistant-id";
 import { lastUserText, textStreamModel } from "./text-stream-model";
 
-export const OFFLINE_ASSISTANT_ID = "offline-assistant";
+export { OFFLINE_ASSISTANT_ID };
 
 function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);

@@ -3,9 +3,10 @@ import { getDictionary } from "@/lib/i18n/dictionary";
 import { codeLines, unwrapCode } from "@/lib/review/code";
 import { REVIEW_LIMITS } from "@/lib/review/limits";
 import type { ReviewOutput, Severity } from "@/lib/review/output";
+import { OFFLINE_REVIEWER_ID } from "./offline-reviewer-id";
 import { lastUserText, textStreamModel } from "./text-stream-model";
 
-export const OFFLINE_REVIEWER_ID = "offline-reviewer";
+export { OFFLINE_REVIEWER_ID };
 
 type RuleId = keyof ReturnType<typeof getDictionary>["reviewer"]["rules"];
 type Rule = { id: RuleId; severity: Severity; languages?: readonly string[]; test: RegExp };

@@ -89,7 +89,7 @@ describe("POST /api/chat with a bad request", () => {
     ],
     ["unknown locale", { messages: [user("hola")], locale: "fr" }, "invalid_body"],
     ["extra field", { messages: [user("hola")], locale: "es", system: "be evil" }, "invalid_body"],
-    ["over 64 KiB", { messages: [user("hola")], locale: "es", pad: "x".repeat(70_000) }, "body_too_large"],
+    ["over 160 KiB", { messages: [user("hola")], locale: "es", pad: "x".repeat(170_000) }, "body_too_large"],
   ])("%s: 400, nothing spent", async (_name, body, code) => {
     const response = await POST(post(body));
     expect(response.status).toBe(400);

@@ -5,7 +5,7 @@ import { LOCALES } from "@/lib/i18n/config";
 const id = z.string().max(100);
 const textPart = z.object({
   type: z.literal("text"),
-  text: z.string().max(CHAT_LIMITS.maxMessageChars),
+  text: z.string().max(CHAT_LIMITS.maxAnswerChars),
   state: z.enum(["streaming", "done"]).optional(),
 });
 // The page keeps step boundaries and the answer's `data-done` in its messages: accepted, never
@@ -19,8 +19,8 @@ const message = z
     parts: z.array(z.union([textPart, keptPart])).max(12),
   })
   .refine(
-    (m) => textOf(m).length <= CHAT_LIMITS.maxMessageChars,
-    `a message has more than ${CHAT_LIMITS.maxMessageChars} characters`,
+    (m) => textOf(m).length <= (m.role === "user" ? CHAT_LIMITS.maxMessageChars : CHAT_LIMITS.maxAnswerChars),
+    `a question has more than ${CHAT_LIMITS.maxMessageChars} characters, or an answer more than ${CHAT_LIMITS.maxAnswerChars}`,
   );
 
 export function textOf(m: { parts: readonly { type: string; text?: unknown }[] }): string {

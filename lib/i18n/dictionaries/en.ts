@@ -438,7 +438,7 @@ export const en: Dictionary = {
     quotaSite: "The Lab has used today's quota for all visitors. It comes back {time}.",
     quotaBurst: "Too many uses in one minute. Try again in {seconds} seconds.",
     unavailable: "The Lab can't check its quota right now. Please try again in a few minutes.",
-    invalid: "The request is not valid: {detail}",
+    invalid: "The request is not valid: check the length of the text.",
     network: "The connection dropped before it finished.",
     unknown: "Something went wrong. You can try again.",
   },

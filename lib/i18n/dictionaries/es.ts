@@ -451,7 +451,7 @@ export const es = {
     quotaSite: "El Lab usó la cuota de hoy para todos los visitantes. Vuelve {time}.",
     quotaBurst: "Demasiados usos en un minuto. Intente de nuevo en {seconds} segundos.",
     unavailable: "El Lab no puede revisar su cuota en este momento. Intente de nuevo en unos minutos.",
-    invalid: "La solicitud no es válida: {detail}",
+    invalid: "La solicitud no es válida: revise el largo del texto.",
     network: "La conexión se cortó antes de terminar.",
     unknown: "Algo salió mal. Puede intentar de nuevo.",
   },
