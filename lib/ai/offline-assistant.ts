@@ -1,11 +1,12 @@
 import { getService } from "@/lib/agent/tools/get-service";
 import { searchSite } from "@/lib/agent/tools/search-site";
+import { groundingQuery } from "@/lib/chat/grounding";
 import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { formatCop, formatWeeks } from "@/lib/i18n/format";
 import { paths } from "@/lib/site/paths";
 import { OFFLINE_ASSISTANT_ID } from "./offline-assistant-id";
-import { lastUserText, textStreamModel } from "./text-stream-model";
+import { textStreamModel, userTexts } from "./text-stream-model";
 
 export { OFFLINE_ASSISTANT_ID };
 
@@ -43,6 +44,7 @@ export function createOfflineAssistant({ locale, chunkDelayMs }: { locale: Local
   return textStreamModel({
     modelId: OFFLINE_ASSISTANT_ID,
     chunkDelayMs,
-    write: ({ prompt }) => offlineAnswer(lastUserText(prompt), locale),
+    // It searches for what the route grounded the answer in, so every amount it quotes is verified.
+    write: ({ prompt }) => offlineAnswer(groundingQuery(userTexts(prompt)), locale),
   });
 }

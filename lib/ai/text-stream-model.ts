@@ -6,14 +6,16 @@ import type {
 } from "@ai-sdk/provider";
 import { estimateTokens, TOKENS_PER_MESSAGE } from "@/lib/agent/tokens";
 
+/** The text of each visitor message of the prompt, in order. */
+export function userTexts(prompt: LanguageModelV4Prompt): string[] {
+  return prompt.flatMap((message) =>
+    message.role === "user" ? [message.content.map((part) => (part.type === "text" ? part.text : "")).join("")] : [],
+  );
+}
+
 /** The text of the prompt's last visitor message. */
 export function lastUserText(prompt: LanguageModelV4Prompt): string {
-  for (let index = prompt.length - 1; index >= 0; index -= 1) {
-    const message = prompt[index];
-    if (message?.role !== "user") continue;
-    return message.content.map((part) => (part.type === "text" ? part.text : "")).join("");
-  }
-  return "";
+  return userTexts(prompt).at(-1) ?? "";
 }
 
 function promptTokens(prompt: LanguageModelV4Prompt): number {

@@ -5,6 +5,11 @@ import type { Locale } from "@/lib/i18n/config";
 /** Search hits for the visitor's question that go into the prompt beside the services. */
 export const GROUNDING_HITS = 3;
 
+/** What the chat searches the site for: the visitor's last two questions, so a follow-up ("and how long?") keeps its subject. */
+export function groundingQuery(questions: readonly string[]): string {
+  return questions.slice(-2).join(" ");
+}
+
 export type Grounding = {
   /** The facts as the model reads them. */
   text: string;

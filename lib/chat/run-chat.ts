@@ -4,7 +4,7 @@ import { estimateTokens, TOKENS_PER_MESSAGE } from "@/lib/agent/tokens";
 import type { DoneData, DoneReason } from "@/lib/agent/types";
 import { createAnswerChecks } from "@/lib/ai/answer-checks";
 import type { Locale } from "@/lib/i18n/config";
-import { groundingFor } from "./grounding";
+import { groundingFor, groundingQuery } from "./grounding";
 import { CHAT_LIMITS, CHAT_TEMPERATURE, CHAT_TIMEOUT_MS } from "./limits";
 import { chatSystemPrompt } from "./prompt";
 import { type ChatTurn, trimConversation, turnTokens } from "./trim";
@@ -25,15 +25,6 @@ export type ChatOptions = {
   onFinish?: (summary: ChatSummary) => Promise<void> | void;
 };
 
-/** The visitor's last two questions: a follow-up ("and how long?") searches with the one before. */
-function searchQuery(turns: ChatTurn[]): string {
-  return turns
-    .filter((turn) => turn.role === "user")
-    .slice(-2)
-    .map((turn) => turn.text)
-    .join(" ");
-}
-
 function reasonOf(run: { timedOut: boolean; failed: boolean; finishReason?: string; answered: boolean }): DoneReason {
   if (run.timedOut) return "timeout";
   if (run.failed || !run.answered) return "model_error";
@@ -47,7 +38,8 @@ function reasonOf(run: { timedOut: boolean; failed: boolean; finishReason?: stri
 export function runChat(options: ChatOptions): ReadableStream<UIMessageChunk> {
   const turns = options.turns.filter((turn) => turn.text.trim() !== "");
   const kept = trimConversation(turns, CHAT_LIMITS.historyTokens);
-  const grounding = groundingFor(searchQuery(kept), options.locale);
+  const questions = kept.filter((turn) => turn.role === "user").map((turn) => turn.text);
+  const grounding = groundingFor(groundingQuery(questions), options.locale);
   const instructions = chatSystemPrompt(options.locale, options.studio, grounding.text);
   const inputEstimate =
     TOKENS_PER_MESSAGE + estimateTokens(instructions) + kept.reduce((sum, turn) => sum + turnTokens(turn), 0);

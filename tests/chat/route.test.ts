@@ -290,3 +290,38 @@ describe("which model answers the chat", () => {
     expect(rest).toMatchObject({ kind: "workers-ai-rest", name: "@cf/google/gemma-4-26b-a4b-it" });
   });
 });
+
+describe("the offline assistant", () => {
+  const conversations: { locale: "es" | "en"; questions: string[] }[] = [
+    { locale: "en", questions: ["How much is an online store?"] },
+    { locale: "es", questions: ["¿Hacen sitios bilingües?"] },
+    { locale: "es", questions: ["¿Cuánto cuesta una tienda en línea?", "¿Y cuánto cuesta el mantenimiento?"] },
+    { locale: "en", questions: ["Who keeps the domain?", "And the hosting costs?"] },
+  ];
+
+  it.each(conversations)(
+    "answers $questions from the site, with links to it and no unverified amount",
+    async ({ locale, questions }) => {
+      const messages = questions.flatMap((question, i) => [
+        user(question, `u${i}`),
+        ...(i < questions.length - 1
+          ? [{ id: `a${i}`, role: "assistant", parts: [{ type: "text", text: "An earlier answer." }] }]
+          : []),
+      ]);
+      const response = await POST(
+        post(
+          { messages, locale },
+          { "cf-connecting-ip": `198.51.100.${questions.length * 10 + (questions[0] ?? "").length}` },
+        ),
+      );
+      expect(response.status).toBe(200);
+      const text = await response.text();
+      const shown = [...text.matchAll(/"delta":"((?:[^"\\]|\\.)*)"/g)].map((m) => JSON.parse(`"${m[1]}"`)).join("");
+      expect(shown).toMatch(locale === "es" ? /^Soy el asistente sin conexión/ : /^I'm the offline assistant/);
+      expect(shown).toMatch(new RegExp(`\\]\\(/${locale}/(services|faq|blog|projects)[^)]*\\)`));
+      const done = JSON.parse(/^data: (\{"type":"data-done".*\})$/m.exec(text)?.[1] ?? "{}").data as Done;
+      expect(done.reason).toBe("answered");
+      expect(done.unverifiedAmounts).toEqual([]);
+    },
+  );
+});
