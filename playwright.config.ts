@@ -96,6 +96,8 @@ export default defineConfig({
             QUOTA_STORE: "memory",
             QUOTA_SALT: "local-preview-salt-not-a-secret",
             QUOTA_DAILY_UNITS_PER_IP: SMALL_QUOTA,
+            // Who the visitor is, off Workers (the pages send it as the test's IP).
+            TRUSTED_IP_HEADER: "x-real-ip",
           },
           url: `http://127.0.0.1:${QUOTA_NODE_PORT}/api/health`,
           reuseExistingServer: !process.env.CI,

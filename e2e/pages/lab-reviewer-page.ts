@@ -17,7 +17,7 @@ export class LabReviewerPage {
 
   async open() {
     await this.page.route("**/api/review", (route) =>
-      route.fallback({ headers: { ...route.request().headers(), "cf-connecting-ip": this.ip } }),
+      route.fallback({ headers: { ...route.request().headers(), "cf-connecting-ip": this.ip, "x-real-ip": this.ip } }),
     );
     const response = await this.page.goto(`/${this.locale}/lab/reviewer`);
     expect(response?.status()).toBe(200);

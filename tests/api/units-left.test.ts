@@ -25,7 +25,7 @@ describe("GET /api/lab/units", () => {
     }
     // Five reads took no burst slot: a reservation still goes through (burst limit 3 a minute).
     expect(await quota.reserve({ ip: "203.0.113.40", units: 2 })).toMatchObject({ ok: true });
-    const after = await (await unitsLeftResponse(get("203.0.113.40"), quota)).json();
+    const after = (await (await unitsLeftResponse(get("203.0.113.40"), quota)).json()) as { remaining: number };
     expect(after.remaining).toBe(3);
     expect((await quota.today()).units.used).toBe(2);
   });
@@ -40,6 +40,6 @@ describe("GET /api/lab/units", () => {
   it("is wired to the route with the environment's quota", async () => {
     const response = await GET(get("203.0.113.42"));
     expect(response.status).toBe(200);
-    expect((await response.json()).remaining).toBeGreaterThan(0);
+    expect(((await response.json()) as { remaining: number }).remaining).toBeGreaterThan(0);
   });
 });
