@@ -78,7 +78,12 @@ export default defineConfig({
     : [
         {
           command: `next start --hostname 127.0.0.1 --port ${NODE_PORT}`,
-          env: { QUOTA_STORE: "memory", QUOTA_SALT: "local-preview-salt-not-a-secret" },
+          // Off Workers only the header named by TRUSTED_IP_HEADER says who the visitor is.
+          env: {
+            QUOTA_STORE: "memory",
+            QUOTA_SALT: "local-preview-salt-not-a-secret",
+            TRUSTED_IP_HEADER: "x-real-ip",
+          },
           url: `http://127.0.0.1:${NODE_PORT}/api/health`,
           reuseExistingServer: !process.env.CI,
           timeout: 60_000,

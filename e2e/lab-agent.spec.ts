@@ -4,7 +4,7 @@ import type { Locale } from "@/lib/i18n/config";
 import { formatCop, formatCopRange, formatWeeks } from "@/lib/i18n/format";
 import { estimateQuote } from "@/lib/quote/estimate";
 import { paths } from "@/lib/site/paths";
-import { LabAgentPage } from "./pages/lab-agent-page";
+import { LabAgentPage, visitorHeaders } from "./pages/lab-agent-page";
 import { QuotePage } from "./pages/quote-page";
 
 // Guards the Lab agent page with the offline planner, on both runtimes: a run streams its plan,
@@ -168,7 +168,7 @@ test("429 from the real burst limit: when to try again, and the goal stays", asy
     [0, 1, 2].map(() =>
       request.post("/api/agent", {
         data: { goal: "A landing page", locale: "en" },
-        headers: { "cf-connecting-ip": agent.ip },
+        headers: visitorHeaders(agent.ip),
       }),
     ),
   );

@@ -13,7 +13,18 @@ export type BridgeOptions = { redisUrl: string; token: string; port?: number; ho
 /** Counts what reached the bridge: HTTP requests are the client's round trips. */
 export type BridgeStats = { requests: number; commands: number };
 
-export type Bridge = { url: string; port: number; stats: BridgeStats; close(): Promise<void> };
+export type Bridge = {
+  url: string;
+  port: number;
+  stats: BridgeStats;
+  /**
+   * A fault for the tests: the next request whose command is `command` (e.g. "EVALSHA"; any
+   * command when omitted) runs in Redis, then its connection is cut before the reply, as a
+   * network failure after Redis did the work. The client sees an error and retries.
+   */
+  dropNextReply(command?: string): void;
+  close(): Promise<void>;
+};
 
 type Entry = { result: unknown } | { error: string };
 
@@ -50,6 +61,15 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
 
   const scripts = new ScriptShas();
   const stats: BridgeStats = { requests: 0, commands: 0 };
+  const drops: (string | undefined)[] = [];
+  const takeDrop = (body: unknown): boolean => {
+    const first = Array.isArray(body) && Array.isArray(body[0]) ? body[0] : body;
+    const name = Array.isArray(first) ? String(first[0]).toUpperCase() : "";
+    const index = drops.findIndex((command) => command === undefined || command.toUpperCase() === name);
+    if (index === -1) return false;
+    drops.splice(index, 1);
+    return true;
+  };
   const expected = Buffer.from(`Bearer ${options.token}`);
 
   const run = async (command: unknown): Promise<Entry> => {
@@ -96,16 +116,19 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
     const base64 = request.headers["upstash-encoding"] === "base64";
     const encode = (entry: Entry) => ("result" in entry ? { result: toJson(entry.result, base64) } : entry);
     const path = (request.url ?? "/").split("?")[0];
+    const drop = takeDrop(body);
+    const reply = (status: number, payload: unknown) =>
+      drop ? void response.socket?.destroy() : send(response, status, payload);
     try {
       if (path === "/") {
         const entry = await run(body);
-        return send(response, "error" in entry ? 400 : 200, encode(entry));
+        return reply("error" in entry ? 400 : 200, encode(entry));
       }
       if (path === "/pipeline" || path === "/multi-exec") {
         if (!Array.isArray(body)) return send(response, 400, { error: "ERR expected an array of commands" });
         // A pipeline answers 200 with an error per failed command, as Upstash does.
         const entries = path === "/pipeline" ? await Promise.all(body.map(run)) : await multiExec(body);
-        return Array.isArray(entries) ? send(response, 200, entries.map(encode)) : send(response, 400, entries);
+        return Array.isArray(entries) ? reply(200, entries.map(encode)) : send(response, 400, entries);
       }
       return send(response, 404, { error: `ERR unknown path ${path}` });
     } catch (error) {
@@ -123,6 +146,9 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
     url: `http://${address}:${port}`,
     port,
     stats,
+    dropNextReply(command) {
+      drops.push(command);
+    },
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -37,9 +37,9 @@ export function ContactForm({ locale, copy }: Props) {
           {copy.fixErrors}
         </p>
       )}
-      {state.status === "failed" && (
+      {(state.status === "failed" || state.status === "limited") && (
         <p className="notice notice--warning" role="alert">
-          {copy.failed}
+          {state.status === "failed" ? copy.failed : copy.limited}
         </p>
       )}
       <div className="field">
@@ -53,7 +53,7 @@ export function ContactForm({ locale, copy }: Props) {
       </div>
       <div className="field">
         <label htmlFor="contact-email">{copy.email}</label>
-        <input {...field("email")} type="email" autoComplete="email" required />
+        <input {...field("email")} type="email" autoComplete="email" required maxLength={200} />
         {error("email") && (
           <p className="field__error" id="contact-email-error">
             {error("email")}

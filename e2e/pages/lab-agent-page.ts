@@ -9,9 +9,17 @@ export function visitorIp(): string {
 }
 
 /**
- * The Lab agent page. Each page gets its own visitor IP: the route reads `CF-Connecting-IP`
- * (Cloudflare sets it in production), and both local servers keep the quota in memory per IP,
- * with a burst limit of 3 runs a minute that parallel tests on one IP would trip.
+ * The headers that make a request come from `ip` on both runtimes: the Worker reads
+ * `CF-Connecting-IP` (Cloudflare sets it in production; workerd takes it from the request
+ * locally), `next start` reads `x-real-ip` (the e2e server's `TRUSTED_IP_HEADER`).
+ */
+export function visitorHeaders(ip: string): Record<string, string> {
+  return { "cf-connecting-ip": ip, "x-real-ip": ip };
+}
+
+/**
+ * The Lab agent page. Each page gets its own visitor IP, since both local servers keep the quota
+ * in memory per IP, with a burst limit of 3 runs a minute that parallel tests on one IP would trip.
  */
 export class LabAgentPage {
   readonly copy;
@@ -27,7 +35,7 @@ export class LabAgentPage {
   async open() {
     // Registered first, so a test's own route for the API can `fallback()` to it.
     await this.page.route("**/api/agent", (route) =>
-      route.fallback({ headers: { ...route.request().headers(), "cf-connecting-ip": this.ip } }),
+      route.fallback({ headers: { ...route.request().headers(), ...visitorHeaders(this.ip) } }),
     );
     const response = await this.page.goto(`/${this.locale}/lab/agent`);
     expect(response?.status()).toBe(200);

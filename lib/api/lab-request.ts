@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { onWorkers } from "@/lib/quota/client-ip";
 import { apiError, MAX_BODY_BYTES, readJsonBody } from "./errors";
 
 /**
@@ -11,9 +12,11 @@ import { apiError, MAX_BODY_BYTES, readJsonBody } from "./errors";
 export async function readLabRequest<Schema extends z.ZodType>(
   request: Request,
   schema: Schema,
-  options: { maxBytes?: number } = {},
+  // Tests pass `siteUrl`; the routes use the deployment's `SITE_URL`.
+  options: { maxBytes?: number; siteUrl?: string } = {},
 ): Promise<{ data: z.infer<Schema> } | Response> {
-  const refused = refuseCrossSite(request) ?? refuseNonJson(request);
+  const siteUrl = "siteUrl" in options ? options.siteUrl : process.env.SITE_URL?.trim() || undefined;
+  const refused = refuseCrossSite(request, siteUrl) ?? refuseNonJson(request);
   if (refused) return refused;
   const body = await readJsonBody(request, options.maxBytes ?? MAX_BODY_BYTES);
   if (body instanceof Response) return body;
@@ -26,29 +29,52 @@ export async function readLabRequest<Schema extends z.ZodType>(
 }
 
 /**
- * Browsers say where a request comes from; clients that send no `Origin` (curl, scripts) are
- * served and pay from their own IP's units. The site's own origin is the request's (what the
- * visitor's browser addressed) or `SITE_URL`.
+ * Browsers say where a request comes from, and a page can't forge it: `Sec-Fetch-Site` and
+ * `Origin` are headers scripts can't set. A browser request is served only when both say it comes
+ * from the site's own pages. Clients that send no `Origin` (curl, scripts) are served and pay from
+ * their own IP's units: they spend nobody else's.
  */
-function refuseCrossSite(request: Request): Response | undefined {
-  const fetchSite = request.headers.get("sec-fetch-site");
+function refuseCrossSite(request: Request, siteUrl: string | undefined): Response | undefined {
+  const fetchSite = request.headers.get("sec-fetch-site")?.trim().toLowerCase();
+  // "none" is a request the visitor started (typed or bookmarked), never another site's page.
+  const fetchSiteOk = fetchSite === undefined || fetchSite === "same-origin" || fetchSite === "none";
   const origin = request.headers.get("origin");
-  const crossSite = fetchSite === "cross-site" || fetchSite === "same-site";
-  if (!crossSite && (origin === null || ownOrigins(request).has(origin))) return undefined;
+  if (fetchSiteOk && (origin === null || isOwnOrigin(origin, request, siteUrl))) return undefined;
   return apiError("forbidden_origin", "The Lab answers only requests from its own pages.");
 }
 
-function ownOrigins(request: Request): Set<string> {
-  const origins = new Set([new URL(request.url).origin]);
-  const site = process.env.SITE_URL?.trim();
-  if (site) {
-    try {
-      origins.add(new URL(site).origin);
-    } catch {
-      // A malformed SITE_URL adds nothing; the request's own origin still counts.
-    }
+/**
+ * The site's own origin: `SITE_URL` when it is set, and the host the browser addressed. Never
+ * `request.url`: `next start`, and OpenNext's Next server inside the Worker, build it from their
+ * own listening address ("localhost"), not from what the visitor typed. On Workers the addressed
+ * host is `Host`: Cloudflare routes by it, so it is one of the site's own hostnames (a preview's
+ * workers.dev one too). Off Workers, `Host` or `X-Forwarded-Host` behind a proxy (a page can't set
+ * either for another site), but only while `SITE_URL` is unset: set, it is the only origin, so a
+ * DNS-rebinding page (its own hostname pointed at this server, and so in `Host`) is refused.
+ * `Origin: null` (sandboxed frames, data: URLs) and anything that isn't a serialized origin never
+ * match.
+ */
+function isOwnOrigin(origin: string, request: Request, siteUrl: string | undefined): boolean {
+  const parsed = parseOrigin(origin);
+  if (!parsed) return false;
+  const site = siteUrl ? parseOrigin(siteUrl, { lenient: true }) : undefined;
+  if (site && parsed.origin === site.origin) return true;
+  const workers = onWorkers();
+  if (site && !workers) return false;
+  const addressed = [request.headers.get("host")];
+  if (!workers) addressed.push(request.headers.get("x-forwarded-host")?.split(",")[0] ?? null);
+  return addressed.some((host) => host?.trim().toLowerCase() === parsed.host);
+}
+
+function parseOrigin(value: string, { lenient = false } = {}): URL | undefined {
+  try {
+    const url = new URL(value.trim());
+    if (url.protocol !== "https:" && url.protocol !== "http:") return undefined;
+    // A browser sends exactly `scheme://host[:port]`, lower case; SITE_URL may carry a path.
+    return lenient || url.origin === value ? url : undefined;
+  } catch {
+    return undefined;
   }
-  return origins;
 }
 
 function refuseNonJson(request: Request): Response | undefined {

@@ -1,17 +1,31 @@
 import "server-only";
 import {
+  clientIpFrom,
+  type LabQuota,
+  labQuotaFromEnv,
   type Quota,
   QuotaConfigError,
   QuotaUnavailableError,
-  quotaFromEnv,
   type Reservation,
   type Usage,
 } from "@/lib/quota";
 import { apiError } from "./errors";
 
-/** The visitor's IP as Cloudflare reports it; local servers have none and share one bucket. */
-export function clientIp(request: Request): string {
-  return request.headers.get("cf-connecting-ip") ?? "local";
+/**
+ * The Lab's quota and its settings, read from the environment here for every request path
+ * (OpenNext copies a Worker's vars and secrets into `process.env`). Throws `QuotaConfigError`.
+ */
+export function labQuota(): LabQuota {
+  return labQuotaFromEnv(process.env);
+}
+
+/**
+ * The visitor's IP: `CF-Connecting-IP` on Workers, elsewhere only the header named by
+ * `TRUSTED_IP_HEADER` (see `lib/quota/client-ip.ts`). Throws `QuotaConfigError` in production off
+ * Workers with no trusted header.
+ */
+export function clientIp(request: Pick<Request, "headers">): string {
+  return clientIpFrom(request.headers, labQuota().settings.clientIp);
 }
 
 export type LabUnits = { quota: Quota; reservation: Reservation; remaining: { ip: number; site: number } };
@@ -30,11 +44,12 @@ export async function reserveLabUnits(
   let store: Quota;
   let reserved: Awaited<ReturnType<Quota["reserve"]>>;
   try {
-    store = quota ?? quotaFromEnv(process.env);
-    reserved = await store.reserve({ ip: clientIp(request), units });
+    const ip = clientIp(request);
+    store = quota ?? labQuota().quota;
+    reserved = await store.reserve({ ip, units });
   } catch (error) {
     if (!(error instanceof QuotaUnavailableError) && !(error instanceof QuotaConfigError)) throw error;
-    console.error(JSON.stringify({ event: "quota_unavailable", message: (error as Error).message }));
+    logQuotaFailure(error);
     return apiError("quota_unavailable", "The Lab can't check its daily quota right now. Please try again later.");
   }
   if (!reserved.ok) {
@@ -65,4 +80,10 @@ export async function settleLabUnits(
     // The use is over and the visitor has the answer; a failed bookkeeping call only logs.
     console.error(JSON.stringify({ event: "quota_record_failed", message: (error as Error).message }));
   }
+}
+
+/** One log line an operator can act on: a configuration error says which setting to fix. */
+export function logQuotaFailure(error: QuotaUnavailableError | QuotaConfigError): void {
+  const event = error instanceof QuotaConfigError ? "quota_config_error" : "quota_unavailable";
+  console.error(JSON.stringify({ event, message: error.message }));
 }

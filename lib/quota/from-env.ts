@@ -1,10 +1,12 @@
 import "server-only";
+import type { Redis } from "@upstash/redis/cloudflare";
+import { type ClientIpSource, onWorkers, readClientIpSource } from "./client-ip";
 import { QuotaConfigError } from "./errors";
 import { memoryStore } from "./memory-store";
 import { createQuota, DEFAULT_LIMITS } from "./quota";
 import type { QuotaStore } from "./store";
 import type { Quota, QuotaLimits } from "./types";
-import { upstashStore } from "./upstash-store";
+import { upstashClient, upstashStore } from "./upstash-store";
 
 export type QuotaEnv = Readonly<Record<string, string | undefined>>;
 export type QuotaLog = (level: "info" | "warn", line: string) => void;
@@ -15,6 +17,8 @@ export type QuotaSettings = {
   saltIsDefault: boolean;
   prefix: string;
   store: { kind: "upstash"; url: string; token: string } | { kind: "memory"; explicit: boolean };
+  /** Where the visitor's IP is read (see `client-ip.ts`). */
+  clientIp: ClientIpSource;
 };
 
 // Public on purpose: a development salt protects nothing, and says so.
@@ -27,7 +31,11 @@ const MIN_SALT_LENGTH = 16;
  * silent fallback: a per-process memory quota on Workers would let every isolate grant the full
  * daily units. `QUOTA_STORE=memory` opts in anyway, for local previews and e2e runs.
  */
-export function readQuotaSettings(env: QuotaEnv, production: boolean): QuotaSettings {
+export function readQuotaSettings(
+  env: QuotaEnv,
+  production: boolean,
+  runtime: { workers: boolean } = { workers: onWorkers() },
+): QuotaSettings {
   const get = (name: string) => env[name]?.trim() || undefined;
   const limits: QuotaLimits = {
     ipUnitsPerDay: readCount(get, "QUOTA_DAILY_UNITS_PER_IP", DEFAULT_LIMITS.ipUnitsPerDay, 1),
@@ -68,7 +76,12 @@ export function readQuotaSettings(env: QuotaEnv, production: boolean): QuotaSett
     );
   }
 
-  return { limits, salt: salt ?? DEVELOPMENT_SALT, saltIsDefault: salt === undefined, prefix, store };
+  const clientIp = readClientIpSource(get("TRUSTED_IP_HEADER"), {
+    workers: runtime.workers,
+    production,
+    memory: store.kind === "memory",
+  });
+  return { limits, salt: salt ?? DEVELOPMENT_SALT, saltIsDefault: salt === undefined, prefix, store, clientIp };
 }
 
 function readCount(get: (name: string) => string | undefined, name: string, fallback: number, min: number): number {
@@ -80,7 +93,11 @@ function readCount(get: (name: string) => string | undefined, name: string, fall
   return Number(raw);
 }
 
-const quotas = new Map<string, Quota>();
+/** The quota with what else the Lab needs from the same settings: the contact form shares its client. */
+export type LabQuota = { quota: Quota; settings: QuotaSettings; redis: Redis | undefined };
+export type QuotaOptions = { production?: boolean; workers?: boolean; log?: QuotaLog };
+
+const quotas = new Map<string, LabQuota>();
 // On globalThis so that `next dev` reloading this module keeps today's units.
 const MEMORY_STORES = Symbol.for("lab-agent.quota.memory-stores");
 
@@ -90,10 +107,15 @@ const MEMORY_STORES = Symbol.for("lab-agent.quota.memory-stores");
  * the memory store and `@upstash/ratelimit`'s cache of blocked IPs outlive a request.
  * Throws `QuotaConfigError` on a missing or invalid setting.
  */
-export function quotaFromEnv(env: QuotaEnv, options: { production?: boolean; log?: QuotaLog } = {}): Quota {
+export function quotaFromEnv(env: QuotaEnv, options: QuotaOptions = {}): Quota {
+  return labQuotaFromEnv(env, options).quota;
+}
+
+/** `quotaFromEnv`, with its settings and its Upstash client (none for the memory store). */
+export function labQuotaFromEnv(env: QuotaEnv, options: QuotaOptions = {}): LabQuota {
   const production = options.production ?? (builtForProduction() || env.NODE_ENV === "production");
   const log = options.log ?? ((level, line) => console[level](line));
-  const settings = readQuotaSettings(env, production);
+  const settings = readQuotaSettings(env, production, { workers: options.workers ?? onWorkers() });
   const cacheKey = JSON.stringify(settings);
   const cached = quotas.get(cacheKey);
   if (cached) return cached;
@@ -104,13 +126,14 @@ export function quotaFromEnv(env: QuotaEnv, options: { production?: boolean; log
       "[quota] QUOTA_SALT is not set: IPs are hashed with a public development salt. Set it before deploying.",
     );
   }
-  const store =
-    settings.store.kind === "upstash"
-      ? upstashStore({ url: settings.store.url, token: settings.store.token, prefix: settings.prefix })
-      : sharedMemoryStore(settings.prefix, settings.store.explicit, log);
-  const quota = createQuota({ store, salt: settings.salt, limits: settings.limits });
-  quotas.set(cacheKey, quota);
-  return quota;
+  const wanted = settings.store;
+  const redis = wanted.kind === "upstash" ? upstashClient({ url: wanted.url, token: wanted.token }) : undefined;
+  const store = redis
+    ? upstashStore({ client: redis, prefix: settings.prefix })
+    : sharedMemoryStore(settings.prefix, wanted.kind === "memory" && wanted.explicit, log);
+  const lab = { quota: createQuota({ store, salt: settings.salt, limits: settings.limits }), settings, redis };
+  quotas.set(cacheKey, lab);
+  return lab;
 }
 
 // Written out in full on purpose: Next and OpenNext replace `process.env.NODE_ENV` with

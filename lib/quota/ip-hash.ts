@@ -25,6 +25,22 @@ export function normalizeIp(ip: string): string {
     .join(":")}::/64`;
 }
 
+/** An IPv4 address in dotted-quad form, or an IPv6 address (brackets and a zone allowed). */
+export function isIp(value: string): boolean {
+  if (IPV4.test(value)) return value.split(".").every((octet) => Number(octet) <= 255);
+  return (
+    value.includes(":") &&
+    expandIpv6(
+      value
+        .toLowerCase()
+        .replace(/^\[|\]$/g, "")
+        .replace(/%.*$/, ""),
+    ) !== null
+  );
+}
+
+const IPV4 = /^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
+
 function expandIpv6(value: string): number[] | null {
   const halves = value.split("::");
   if (halves.length > 2) return null;

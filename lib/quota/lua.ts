@@ -6,11 +6,14 @@
  * KEYS: IP units (counter), site totals (hash), reservation (hash), all of today.
  * ARGV: units, IP limit, site limit, expire-at (unix s), IP hash, now (ms).
  * Returns { "ok" | "ip" | "site", IP units used, site units used }.
+ * The reservation's id is chosen before the call: when its hash already exists, this is the
+ * client retrying a call whose reply was lost, and the grant is answered again, nothing taken.
  */
 export const RESERVE_LUA = `
 local units = tonumber(ARGV[1])
 local ipUsed = tonumber(redis.call("GET", KEYS[1]) or "0")
 local siteUsed = tonumber(redis.call("HGET", KEYS[2], "units") or "0")
+if redis.call("EXISTS", KEYS[3]) == 1 then return { "ok", ipUsed, siteUsed } end
 if ipUsed + units > tonumber(ARGV[2]) then return { "ip", ipUsed, siteUsed } end
 if siteUsed + units > tonumber(ARGV[3]) then return { "site", ipUsed, siteUsed } end
 ipUsed = redis.call("INCRBY", KEYS[1], units)
@@ -30,11 +33,12 @@ return { "ok", ipUsed, siteUsed }
 export const RECORD_LUA = `
 local res, site = KEYS[1], KEYS[2]
 if redis.call("HGET", res, "recorded") == "1" then return 0 end
--- A run that crossed midnight lost its reservation with the old day; its usage still counts today.
-if redis.call("EXISTS", res) == 1 then
-  redis.call("HSET", res, "recorded", "1", "input_tokens", ARGV[1], "output_tokens", ARGV[2],
-    "cached_input_tokens", ARGV[3], "neurons", ARGV[4], "model", ARGV[5], "estimated", ARGV[6], "recorded_at", ARGV[8])
-end
+-- A run that crossed midnight lost its reservation with the old day; its usage still counts today,
+-- and the hash written again here (expiring with today) makes a retried call a no-op too.
+local existed = redis.call("EXISTS", res) == 1
+redis.call("HSET", res, "recorded", "1", "input_tokens", ARGV[1], "output_tokens", ARGV[2],
+  "cached_input_tokens", ARGV[3], "neurons", ARGV[4], "model", ARGV[5], "estimated", ARGV[6], "recorded_at", ARGV[8])
+if not existed then redis.call("EXPIREAT", res, ARGV[7]) end
 local m = "model:" .. ARGV[5] .. ":"
 redis.call("HINCRBY", site, "runs", 1)
 redis.call("HINCRBY", site, "input_tokens", ARGV[1])
@@ -62,7 +66,8 @@ return 1
 /**
  * KEYS: reservation (hash), IP units (counter), site totals (hash), all of the reservation's day.
  * ARGV: IP hash.
- * Returns 1, or 0 when the reservation is gone, not this IP's, or already released.
+ * Returns 1, or 0 when the reservation is gone, not this IP's, or already released (a retried
+ * call whose first reply was lost gives nothing back twice).
  */
 export const RELEASE_LUA = `
 local fields = redis.call("HMGET", KEYS[1], "released", "ip", "units")

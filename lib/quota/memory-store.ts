@@ -42,6 +42,8 @@ export function memoryStore(): QuotaStore {
       rollTo(day);
       const ipUsed = ipUnits.get(ipHash) ?? 0;
       const siteUsed = site.get(SITE_FIELDS.units) ?? 0;
+      // The same id again is a retried call: answer the grant again, as the Redis script does.
+      if (reservations.has(id)) return { granted: true, ipUsed, siteUsed };
       if (ipUsed + units > ipLimit) return { granted: false, refusedBy: "ip", ipUsed, siteUsed };
       if (siteUsed + units > siteLimit) return { granted: false, refusedBy: "site", ipUsed, siteUsed };
       ipUnits.set(ipHash, ipUsed + units);
@@ -53,9 +55,12 @@ export function memoryStore(): QuotaStore {
 
     async record({ reservation, usage, day }) {
       rollTo(day);
-      const stored = reservation.day === day ? reservations.get(reservation.id) : undefined;
+      // Today's map only: a reservation of an ended day is gone, and recording it leaves a marker
+      // (released, no units) so that recording it again is a no-op, as in Redis.
+      const stored = reservations.get(reservation.id);
       if (stored?.recorded) return false;
       if (stored) stored.recorded = true;
+      else reservations.set(reservation.id, { ipHash: "", units: 0, recorded: true, released: true });
       const values = {
         runs: 1,
         input_tokens: usage.inputTokens,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST } from "@/app/api/chat/route";
 import { resolveChatModel } from "@/lib/ai/chat-model";
 import { resolveAgentModel } from "@/lib/ai/providers";
@@ -9,6 +9,17 @@ import { quotaFromEnv } from "@/lib/quota";
 import { bridgeQuota, openTestBridge, type TestBridge, uniquePrefix } from "@/tests/support/redis-bridge";
 import { type Script, scriptedModel } from "@/tests/support/scripted-model";
 
+// Who the visitor is: CF-Connecting-IP on Workers, elsewhere the header TRUSTED_IP_HEADER names.
+function visitor(ip: string): Record<string, string> {
+  return { "cf-connecting-ip": ip, "x-real-ip": ip };
+}
+beforeAll(() => {
+  vi.stubEnv("TRUSTED_IP_HEADER", "x-real-ip");
+});
+afterAll(() => {
+  vi.unstubAllEnvs();
+});
+
 // Guards /api/chat: a bad body is a 400 and costs nothing; each message takes 1 unit on the shared
 // quota and a model that fails before showing anything gives it back; the conversation sent to the
 // model keeps the newest turns within the budget, with the system prompt; amounts the site's facts
@@ -18,7 +29,7 @@ function post(body: unknown, headers: Record<string, string> = {}): Request {
   return new Request("http://localhost/api/chat", {
     method: "POST",
     body: typeof body === "string" ? body : JSON.stringify(body),
-    headers: { "content-type": "application/json", "cf-connecting-ip": "203.0.113.9", ...headers },
+    headers: { "content-type": "application/json", ...visitor("203.0.113.9"), ...headers },
   });
 }
 
@@ -309,10 +320,7 @@ describe("the offline assistant", () => {
           : []),
       ]);
       const response = await POST(
-        post(
-          { messages, locale },
-          { "cf-connecting-ip": `198.51.100.${questions.length * 10 + (questions[0] ?? "").length}` },
-        ),
+        post({ messages, locale }, visitor(`198.51.100.${questions.length * 10 + (questions[0] ?? "").length}`)),
       );
       expect(response.status).toBe(200);
       const text = await response.text();

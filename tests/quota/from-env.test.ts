@@ -89,10 +89,22 @@ describe("quotaFromEnv in production", () => {
 
   it("runs on Upstash, or in memory only when QUOTA_STORE=memory asks for it", () => {
     const { lines, log } = collectLog();
-    expect(quotaFromEnv(fresh({ ...UPSTASH, QUOTA_SALT: SALT }), { production: true, log }).storeKind).toBe("upstash");
+    const upstash = fresh({ ...UPSTASH, QUOTA_SALT: SALT });
+    expect(quotaFromEnv(upstash, { production: true, workers: true, log }).storeKind).toBe("upstash");
     expect(lines).toEqual([]);
     const memory = quotaFromEnv(fresh({ QUOTA_STORE: "memory", QUOTA_SALT: SALT }), { production: true, log });
     expect(memory.storeKind).toBe("memory");
     expect(lines).toEqual([expect.stringContaining("QUOTA_STORE=memory")]);
+  });
+
+  it("refuses to start off Workers without a trusted IP header, and runs with one", () => {
+    const env = fresh({ ...UPSTASH, QUOTA_SALT: SALT });
+    expect(() => quotaFromEnv(env, { production: true, workers: false })).toThrow(/TRUSTED_IP_HEADER/);
+    const quota = quotaFromEnv({ ...env, TRUSTED_IP_HEADER: "X-Real-IP" }, { production: true, workers: false });
+    expect(quota.storeKind).toBe("upstash");
+    expect(readQuotaSettings({ ...env, TRUSTED_IP_HEADER: "X-Real-IP" }, true, { workers: false }).clientIp).toEqual({
+      kind: "header",
+      name: "x-real-ip",
+    });
   });
 });

@@ -231,6 +231,48 @@ export function describeQuotaContract(name: string, makeStore: () => QuotaStore)
       expect((await quota.unitsLeft({ ip: "203.0.113.32" })).ip).toBe(5);
       expect((await quota.today()).units.used).toBe(2);
     });
+
+    it("answers a repeated call (a retry after a lost reply) without taking, recording or releasing twice", async () => {
+      const store = makeStore();
+      const nowMs = Date.now();
+      const day = new Date(nowMs).toISOString().slice(0, 10);
+      const expireAtMs = (Math.floor(nowMs / DAY_MS) + 1) * DAY_MS;
+      const input = {
+        day,
+        ipHash: "a".repeat(64),
+        id: "retried-1",
+        units: 2,
+        ipLimit: 2,
+        siteLimit: 120,
+        expireAtMs,
+        nowMs,
+      };
+      expect(await store.reserve(input)).toEqual({ granted: true, ipUsed: 2, siteUsed: 2 });
+      // The IP is now at its limit: the retry must still be the grant it repeats, not a refusal.
+      expect(await store.reserve(input)).toEqual({ granted: true, ipUsed: 2, siteUsed: 2 });
+      const reservation = { id: input.id, day, ipHash: input.ipHash, units: 2 };
+      const record = { reservation, usage: { ...usage(), cachedInputTokens: 800 }, day, expireAtMs, nowMs };
+      expect(await store.record(record)).toBe(true);
+      expect(await store.record(record)).toBe(false);
+      expect(await store.release({ reservation, day })).toBe(true);
+      expect(await store.release({ reservation, day })).toBe(false);
+      const totals = await store.siteTotals({ day });
+      expect(Number(totals.units)).toBe(0);
+      expect(Number(totals.reservations)).toBe(1);
+      expect(Number(totals.runs)).toBe(1);
+      expect(Number(totals.releases)).toBe(1);
+    });
+
+    it("records a reservation of an ended day once, however often the call is repeated", async () => {
+      let now = FUTURE_DAY - 500;
+      const quota = quotaWith({}, () => now);
+      const granted = await quota.reserve({ ip: "203.0.113.19", units: 2 });
+      if (!granted.ok) throw new Error("expected a grant");
+      now = FUTURE_DAY + 500;
+      expect(await quota.record(granted.reservation, usage())).toEqual({ recorded: true });
+      expect(await quota.record(granted.reservation, usage())).toEqual({ recorded: false });
+      expect(await quota.today()).toMatchObject({ runs: 1, inputTokens: 1200, units: { used: 0 } });
+    });
   });
 }
 

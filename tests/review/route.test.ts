@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST } from "@/app/api/review/route";
 import type { AgentModel } from "@/lib/ai/providers";
 import { resolveReviewModel } from "@/lib/ai/review-model";
@@ -9,6 +9,17 @@ import { startReview } from "@/lib/review/start-review";
 import { bridgeQuota, openTestBridge, type TestBridge, uniquePrefix } from "@/tests/support/redis-bridge";
 import { type Script, scriptedModel } from "@/tests/support/scripted-model";
 
+// Who the visitor is: CF-Connecting-IP on Workers, elsewhere the header TRUSTED_IP_HEADER names.
+function visitor(ip: string): Record<string, string> {
+  return { "cf-connecting-ip": ip, "x-real-ip": ip };
+}
+beforeAll(() => {
+  vi.stubEnv("TRUSTED_IP_HEADER", "x-real-ip");
+});
+afterAll(() => {
+  vi.unstubAllEnvs();
+});
+
 // Guards /api/review: a bad body is a 400 and costs nothing; the code reaches the model as
 // numbered, escaped data inside <code>; the structured review streams as data-review parts and is
 // validated with zod at the end (lines the code doesn't have become null); exactly one data-done;
@@ -18,7 +29,7 @@ function post(body: unknown, headers: Record<string, string> = {}): Request {
   return new Request("http://localhost/api/review", {
     method: "POST",
     body: typeof body === "string" ? body : JSON.stringify(body),
-    headers: { "content-type": "application/json", "cf-connecting-ip": "203.0.113.10", ...headers },
+    headers: { "content-type": "application/json", ...visitor("203.0.113.10"), ...headers },
   });
 }
 

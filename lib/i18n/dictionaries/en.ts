@@ -145,6 +145,7 @@ export const en: Dictionary = {
     sending: "Sending…",
     sent: "Thank you! We got your message and will reply within one working day.",
     failed: "We couldn't save your message. Please try again in a few minutes, or write to us on WhatsApp.",
+    limited: "We already have your messages for today. For anything urgent, write to us on WhatsApp.",
     fixErrors: "Please check the highlighted fields.",
     errors: {
       nameRequired: "Please enter your name.",

@@ -150,6 +150,7 @@ export const es = {
     sending: "Enviando…",
     sent: "¡Gracias! Recibimos su mensaje y le responderemos en un día hábil.",
     failed: "No pudimos guardar su mensaje. Intente de nuevo en unos minutos o escríbanos por WhatsApp.",
+    limited: "Ya recibimos sus mensajes de hoy. Para algo urgente, escríbanos por WhatsApp.",
     fixErrors: "Revise los campos marcados.",
     errors: {
       nameRequired: "Escriba su nombre.",
