@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { paths } from "@/lib/site/paths";
-import { LabAgentPage, visitorIp } from "./pages/lab-agent-page";
+import { LabAgentPage, visitorHeaders, visitorIp } from "./pages/lab-agent-page";
 import { LabAssistantPage } from "./pages/lab-assistant-page";
 
 // Guards the one daily quota the Lab's three uses share, on both runtimes, against servers started
@@ -50,7 +50,7 @@ test("an agent run and a chat message spend the day; the next message gets 429 q
 
   // The Lab index reads the same bucket without spending from it.
   await page.route("**/api/lab/units", (route) =>
-    route.fallback({ headers: { ...route.request().headers(), "cf-connecting-ip": ip } }),
+    route.fallback({ headers: { ...route.request().headers(), ...visitorHeaders(ip) } }),
   );
   await page.goto(paths.lab("en"));
   await expect(page.getByTestId("lab-units-left")).toHaveText("You have 0 of 3 units left today from this connection.");

@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
-import { visitorIp } from "./lab-agent-page";
+import { visitorHeaders, visitorIp } from "./lab-agent-page";
 
 /** The Lab assistant page, as one visitor (its own IP, so its units are its own). */
 export class LabAssistantPage {
@@ -17,7 +17,7 @@ export class LabAssistantPage {
 
   async open() {
     await this.page.route("**/api/chat", (route) =>
-      route.fallback({ headers: { ...route.request().headers(), "cf-connecting-ip": this.ip, "x-real-ip": this.ip } }),
+      route.fallback({ headers: { ...route.request().headers(), ...visitorHeaders(this.ip) } }),
     );
     const response = await this.page.goto(`/${this.locale}/lab/assistant`);
     expect(response?.status()).toBe(200);

@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
-import { visitorIp } from "./lab-agent-page";
+import { visitorHeaders, visitorIp } from "./lab-agent-page";
 
 /** The Lab code reviewer page, as one visitor (its own IP, so its units are its own). */
 export class LabReviewerPage {
@@ -17,7 +17,7 @@ export class LabReviewerPage {
 
   async open() {
     await this.page.route("**/api/review", (route) =>
-      route.fallback({ headers: { ...route.request().headers(), "cf-connecting-ip": this.ip, "x-real-ip": this.ip } }),
+      route.fallback({ headers: { ...route.request().headers(), ...visitorHeaders(this.ip) } }),
     );
     const response = await this.page.goto(`/${this.locale}/lab/reviewer`);
     expect(response?.status()).toBe(200);
