@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST } from "@/app/api/review/route";
+import { realModelConfigured } from "@/lib/ai/model-configured";
 import type { AgentModel } from "@/lib/ai/providers";
 import { resolveReviewModel } from "@/lib/ai/review-model";
 import { quotaFromEnv } from "@/lib/quota";
@@ -190,5 +191,16 @@ describe("the reviewer's stream", () => {
       env: { ANTHROPIC_API_KEY: "sk-test", CLOUDFLARE_ACCOUNT_ID: "a", CLOUDFLARE_API_TOKEN: "t" },
     });
     expect(rest.kind).toBe("workers-ai-rest");
+  });
+
+  it.each([
+    {},
+    { ANTHROPIC_API_KEY: "sk-test" },
+    { CLOUDFLARE_ACCOUNT_ID: "a" },
+    { CLOUDFLARE_ACCOUNT_ID: "a", CLOUDFLARE_API_TOKEN: "t" },
+    { OPENAI_COMPATIBLE_BASE_URL: "http://localhost:11434/v1" },
+  ])("the page's 'offline' note agrees with the model the route picks (%o)", (env) => {
+    const routePicks = resolveReviewModel({ locale: "en", runId: "r", env });
+    expect(realModelConfigured(env)).toBe(routePicks.kind !== "offline");
   });
 });

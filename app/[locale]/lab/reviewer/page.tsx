@@ -2,7 +2,7 @@ import Link from "next/link";
 import { sharedLabCopy } from "@/components/chat/chat-copy";
 import { ReviewConsole } from "@/components/review/review-console";
 import { PageHeader } from "@/components/site/page-header";
-import { resolveReviewModel } from "@/lib/ai/review-model";
+import { realModelConfigured } from "@/lib/ai/model-configured";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { localeOf } from "@/lib/i18n/params";
 import { pageMetadata } from "@/lib/site/metadata";
@@ -21,7 +21,7 @@ export async function generateMetadata({ params }: PageProps<"/[locale]/lab/revi
 export default async function LabReviewerPage({ params }: PageProps<"/[locale]/lab/reviewer">) {
   const locale = await localeOf(params);
   const dict = getDictionary(locale);
-  const offline = resolveReviewModel({ locale, runId: "page" }).kind === "offline";
+  const offline = !realModelConfigured();
   return (
     <>
       <p className="agent-back">
