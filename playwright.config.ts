@@ -10,6 +10,12 @@ import { defineConfig, devices } from "@playwright/test";
 const NODE_PORT = Number(process.env.E2E_NODE_PORT ?? 3100);
 const WORKER_PORT = Number(process.env.E2E_WORKER_PORT ?? 8787);
 const baseUrl = process.env.BASE_URL;
+// A second pair of servers with a 3-unit day per visitor, for the spec that spends a whole day's
+// units (e2e/lab-quota.spec.ts); every other spec runs against the servers with the default limits.
+const SMALL_QUOTA = "3";
+const QUOTA_NODE_PORT = NODE_PORT + 50;
+const QUOTA_WORKER_PORT = WORKER_PORT + 50;
+const QUOTA_SPEC = /lab-quota\.spec\.ts$/;
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -40,10 +46,32 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: baseUrl
-    ? [{ name: "deployed", use: { baseURL: baseUrl }, metadata: { runtime: "workerd" } }]
+    ? [{ name: "deployed", use: { baseURL: baseUrl }, testIgnore: QUOTA_SPEC, metadata: { runtime: "workerd" } }]
     : [
-        { name: "node", use: { baseURL: `http://127.0.0.1:${NODE_PORT}` }, metadata: { runtime: "node" } },
-        { name: "worker", use: { baseURL: `http://127.0.0.1:${WORKER_PORT}` }, metadata: { runtime: "workerd" } },
+        {
+          name: "node",
+          use: { baseURL: `http://127.0.0.1:${NODE_PORT}` },
+          testIgnore: QUOTA_SPEC,
+          metadata: { runtime: "node" },
+        },
+        {
+          name: "worker",
+          use: { baseURL: `http://127.0.0.1:${WORKER_PORT}` },
+          testIgnore: QUOTA_SPEC,
+          metadata: { runtime: "workerd" },
+        },
+        {
+          name: "node-small-quota",
+          use: { baseURL: `http://127.0.0.1:${QUOTA_NODE_PORT}` },
+          testMatch: QUOTA_SPEC,
+          metadata: { runtime: "node", dailyUnitsPerIp: Number(SMALL_QUOTA) },
+        },
+        {
+          name: "worker-small-quota",
+          use: { baseURL: `http://127.0.0.1:${QUOTA_WORKER_PORT}` },
+          testMatch: QUOTA_SPEC,
+          metadata: { runtime: "workerd", dailyUnitsPerIp: Number(SMALL_QUOTA) },
+        },
       ],
   webServer: baseUrl
     ? undefined
@@ -63,6 +91,26 @@ export default defineConfig({
         {
           command: `node scripts/node22.mjs wrangler dev --env local --ip 127.0.0.1 --port ${WORKER_PORT} --inspector-port ${WORKER_PORT + 1000} --show-interactive-dev-session=false`,
           url: `http://127.0.0.1:${WORKER_PORT}/api/health`,
+          reuseExistingServer: !process.env.CI,
+          timeout: 120_000,
+          env: { WRANGLER_SEND_METRICS: "false" },
+        },
+        {
+          command: `next start --hostname 127.0.0.1 --port ${QUOTA_NODE_PORT}`,
+          env: {
+            QUOTA_STORE: "memory",
+            QUOTA_SALT: "local-preview-salt-not-a-secret",
+            QUOTA_DAILY_UNITS_PER_IP: SMALL_QUOTA,
+            // Who the visitor is, off Workers (the pages send it as the test's IP).
+            TRUSTED_IP_HEADER: "x-real-ip",
+          },
+          url: `http://127.0.0.1:${QUOTA_NODE_PORT}/api/health`,
+          reuseExistingServer: !process.env.CI,
+          timeout: 60_000,
+        },
+        {
+          command: `node scripts/node22.mjs wrangler dev --env local --var QUOTA_DAILY_UNITS_PER_IP:${SMALL_QUOTA} --ip 127.0.0.1 --port ${QUOTA_WORKER_PORT} --inspector-port ${QUOTA_WORKER_PORT + 1000} --show-interactive-dev-session=false`,
+          url: `http://127.0.0.1:${QUOTA_WORKER_PORT}/api/health`,
           reuseExistingServer: !process.env.CI,
           timeout: 120_000,
           env: { WRANGLER_SEND_METRICS: "false" },

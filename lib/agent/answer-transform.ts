@@ -35,6 +35,9 @@ export function closeBrokenStep(record: RunRecord): void {
 export function answerTransform<TOOLS extends ToolSet>(
   budget: RunBudget,
   record: RunRecord,
+  // "json": structured output (the reviewer's), which the Markdown filter would corrupt; its
+  // fields are checked after parsing and rendered as plain text.
+  { format = "markdown" }: { format?: "markdown" | "json" } = {},
 ): StreamTextTransform<TOOLS> {
   return () => {
     const strippers = new Map<string, ReturnType<typeof createThinkingStripper>>();
@@ -50,7 +53,7 @@ export function answerTransform<TOOLS extends ToolSet>(
         filter = createAnswerFilter({ sitePaths: isSitePath, allowedUrls });
         filters.set(id, filter);
       }
-      const out = filter.push(text) + (final ? filter.flush() : "");
+      const out = format === "json" ? text : filter.push(text) + (final ? filter.flush() : "");
       if (final) filters.delete(id);
       if (record.openStep) record.openStep.text += out;
       if (out.trim()) record.shown = true;

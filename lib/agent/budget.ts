@@ -1,5 +1,8 @@
 import { AGENT_LIMITS } from "./limits";
 
+/** The limits a budget holds: the agent's, or a single call's (chat, review). */
+export type BudgetLimits = { maxSteps: number; maxToolCalls: number; maxTokens: number; tokenBudget: number };
+
 export type FinalReason = "step_limit" | "tool_limit" | "token_budget";
 export type CallPlan =
   | { kind: "tools" }
@@ -21,7 +24,7 @@ export const TOOL_RESULT_OVERHEAD = 12;
  * room are refused (`admitResult`), so the projection cannot be beaten and the budget is hard.
  */
 export class RunBudget {
-  readonly limits = AGENT_LIMITS;
+  constructor(readonly limits: BudgetLimits = AGENT_LIMITS) {}
   modelCalls = 0;
   toolCalls = 0;
   refusedCalls = 0;

@@ -36,7 +36,7 @@ export async function startAgentRun(
     onFinish: (summary) =>
       settleLabUnits(
         units,
-        { ...summary.usage, model: summary.model },
+        { ...summary.usage, model: summary.model, kind: "agent" },
         { release: summary.reason === "model_error" && !summary.shown },
       ),
   });

@@ -27,7 +27,7 @@ return { "ok", ipUsed, siteUsed }
 /**
  * KEYS: reservation (hash, of its own day), site totals of today (hash).
  * ARGV: input tokens, output tokens, cached input tokens, neurons, model, estimated (0|1),
- * expire-at of today (unix s), now (ms).
+ * expire-at of today (unix s), now (ms), Lab use kind ("" for none).
  * Returns 1, or 0 when the reservation was already recorded.
  */
 export const RECORD_LUA = `
@@ -51,6 +51,14 @@ redis.call("HINCRBY", site, m .. "input_tokens", ARGV[1])
 redis.call("HINCRBY", site, m .. "output_tokens", ARGV[2])
 redis.call("HINCRBY", site, m .. "cached_input_tokens", ARGV[3])
 redis.call("HINCRBYFLOAT", site, m .. "neurons", ARGV[4])
+if ARGV[9] ~= "" then
+  local k = "kind:" .. ARGV[9] .. ":"
+  redis.call("HINCRBY", site, k .. "runs", 1)
+  redis.call("HINCRBY", site, k .. "input_tokens", ARGV[1])
+  redis.call("HINCRBY", site, k .. "output_tokens", ARGV[2])
+  redis.call("HINCRBY", site, k .. "cached_input_tokens", ARGV[3])
+  redis.call("HINCRBYFLOAT", site, k .. "neurons", ARGV[4])
+end
 redis.call("EXPIREAT", site, ARGV[7])
 return 1
 `;

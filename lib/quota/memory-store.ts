@@ -1,4 +1,4 @@
-import { MODEL_METRICS, modelField, SITE_FIELDS } from "./site-totals";
+import { kindField, MODEL_METRICS, modelField, SITE_FIELDS } from "./site-totals";
 import type { QuotaStore } from "./store";
 
 type StoredReservation = { ipHash: string; units: number; recorded: boolean; released: boolean };
@@ -71,6 +71,7 @@ export function memoryStore(): QuotaStore {
       for (const metric of MODEL_METRICS) {
         add(metric, values[metric]);
         add(modelField(usage.model, metric), values[metric]);
+        if (usage.kind) add(kindField(usage.kind, metric), values[metric]);
       }
       add(SITE_FIELDS.estimatedRuns, usage.estimated ? 1 : 0);
       return true;
@@ -85,6 +86,11 @@ export function memoryStore(): QuotaStore {
       add(SITE_FIELDS.units, -stored.units);
       add(SITE_FIELDS.releases, 1);
       return true;
+    },
+
+    async ipUnits({ day, ipHash }) {
+      rollTo(day);
+      return ipUnits.get(ipHash) ?? 0;
     },
 
     async siteTotals({ day }) {

@@ -2,8 +2,16 @@ import "server-only";
 import { QuotaConfigError } from "./errors";
 import { createIpHasher } from "./ip-hash";
 import { parseSiteTotals } from "./site-totals";
-import type { QuotaStore } from "./store";
-import type { Quota, QuotaLimitName, QuotaLimits, Reservation, ReserveRefused, Usage } from "./types";
+import type { QuotaStore, RecordInput } from "./store";
+import {
+  LAB_USE_KINDS,
+  type Quota,
+  type QuotaLimitName,
+  type QuotaLimits,
+  type Reservation,
+  type ReserveRefused,
+  type Usage,
+} from "./types";
 import { nextUtcMidnight, utcDay } from "./utc-day";
 
 export const DEFAULT_LIMITS: Readonly<QuotaLimits> = { ipUnitsPerDay: 20, siteUnitsPerDay: 120, burstPerMinute: 3 };
@@ -82,6 +90,16 @@ export function createQuota(config: QuotaConfig): Quota {
       return { released: await store.release({ reservation, day: utcDay(now()) }) };
     },
 
+    async unitsLeft({ ip }) {
+      const nowMs = now();
+      const used = await store.ipUnits({ day: utcDay(nowMs), ipHash: await hashIp(ip) });
+      return {
+        ip: Math.max(0, limits.ipUnitsPerDay - used),
+        limit: limits.ipUnitsPerDay,
+        resetAt: new Date(nextUtcMidnight(nowMs)).toISOString(),
+      };
+    },
+
     async today() {
       const nowMs = now();
       const day = utcDay(nowMs);
@@ -119,7 +137,7 @@ function checkUnits(units: number): void {
   if (!Number.isInteger(units) || units < 1) throw new RangeError(`units must be a whole number >= 1, got ${units}`);
 }
 
-function checkUsage(usage: Usage): Required<Usage> {
+function checkUsage(usage: Usage): RecordInput["usage"] {
   const counts = { inputTokens: usage.inputTokens, outputTokens: usage.outputTokens };
   const cachedInputTokens = usage.cachedInputTokens ?? 0;
   for (const [name, value] of Object.entries({ ...counts, cachedInputTokens })) {
@@ -127,5 +145,7 @@ function checkUsage(usage: Usage): Required<Usage> {
   }
   if (!Number.isFinite(usage.neurons) || usage.neurons < 0) throw new RangeError("usage.neurons must be >= 0");
   if (!usage.model || usage.model.length > 200) throw new RangeError("usage.model must be 1 to 200 characters");
+  if (usage.kind !== undefined && !LAB_USE_KINDS.includes(usage.kind))
+    throw new RangeError("usage.kind is not a Lab use");
   return { ...usage, cachedInputTokens };
 }

@@ -1,4 +1,4 @@
-import type { ModelTotals, SiteTotals } from "./types";
+import { LAB_USE_KINDS, type LabUseKind, type ModelTotals, type SiteTotals } from "./types";
 
 /** Field names of a day's site hash; the Lua scripts write the same names. */
 export const SITE_FIELDS = {
@@ -20,6 +20,11 @@ export function modelField(model: string, metric: (typeof MODEL_METRICS)[number]
   return `model:${model}:${metric}`;
 }
 
+/** Per-kind fields are `kind:<kind>:<metric>`, the same metrics as a model's. */
+export function kindField(kind: LabUseKind, metric: (typeof MODEL_METRICS)[number]): string {
+  return `kind:${kind}:${metric}`;
+}
+
 type Context = { day: string; resetAt: string; unitsLimit: number; neuronAllowance: number };
 
 export function parseSiteTotals(raw: Record<string, unknown>, context: Context): SiteTotals {
@@ -36,6 +41,18 @@ export function parseSiteTotals(raw: Record<string, unknown>, context: Context):
       neurons: roundNeurons(read(modelField(model, "neurons"))),
     };
   }
+  const byKind = Object.fromEntries(
+    LAB_USE_KINDS.map((kind) => [
+      kind,
+      {
+        runs: read(kindField(kind, "runs")),
+        inputTokens: read(kindField(kind, "input_tokens")),
+        outputTokens: read(kindField(kind, "output_tokens")),
+        cachedInputTokens: read(kindField(kind, "cached_input_tokens")),
+        neurons: roundNeurons(read(kindField(kind, "neurons"))),
+      },
+    ]),
+  ) as Record<LabUseKind, ModelTotals>;
   return {
     day: context.day,
     resetAt: context.resetAt,
@@ -50,6 +67,7 @@ export function parseSiteTotals(raw: Record<string, unknown>, context: Context):
     estimatedRuns: read(SITE_FIELDS.estimatedRuns),
     neuronAllowance: context.neuronAllowance,
     byModel,
+    byKind,
   };
 }
 

@@ -15,6 +15,8 @@ export interface QuotaStore {
   record(input: RecordInput): Promise<boolean>;
   /** False when the reservation is unknown, of an ended day, or already released. */
   release(input: ReleaseInput): Promise<boolean>;
+  /** Units the IP hash has taken on `day`, read only. */
+  ipUnits(input: { day: string; ipHash: string }): Promise<number>;
   /** The raw fields of a day's site totals (see `site-totals.ts`). */
   siteTotals(input: { day: string }): Promise<Record<string, unknown>>;
 }
@@ -40,7 +42,7 @@ export type ReserveOutcome = { ipUsed: number; siteUsed: number } & (
 
 export type RecordInput = {
   reservation: Reservation;
-  usage: Required<Usage>;
+  usage: Required<Omit<Usage, "kind">> & Pick<Usage, "kind">;
   /** Today: usage counts on the day it was spent, as Workers AI counts neurons. */
   day: string;
   expireAtMs: number;

@@ -45,7 +45,13 @@ export type Usage = {
   neurons: number;
   model: string;
   estimated: boolean;
+  /** Which Lab use spent it, for the usage view's per-kind counts; omitted, it counts in the totals only. */
+  kind?: LabUseKind;
 };
+
+/** The Lab's three uses. */
+export const LAB_USE_KINDS = ["agent", "chat", "review"] as const;
+export type LabUseKind = (typeof LAB_USE_KINDS)[number];
 
 export type ModelTotals = {
   runs: number;
@@ -66,6 +72,8 @@ export type SiteTotals = ModelTotals & {
   /** Workers AI's free allocation, to show `neurons` against. */
   neuronAllowance: number;
   byModel: Record<string, ModelTotals>;
+  /** The same totals per Lab use (agent runs, chat messages, reviews). */
+  byKind: Record<LabUseKind, ModelTotals>;
 };
 
 export type Quota = {
@@ -81,4 +89,6 @@ export type Quota = {
    */
   release(reservation: Reservation): Promise<{ released: boolean }>;
   today(): Promise<SiteTotals>;
+  /** The IP's units left today, read without taking any. Throws `QuotaUnavailableError`. */
+  unitsLeft(input: { ip: string }): Promise<{ ip: number; limit: number; resetAt: string }>;
 };

@@ -112,6 +112,7 @@ export function upstashStore(options: UpstashStoreOptions): QuotaStore {
             usage.estimated ? 1 : 0,
             Math.floor(expireAtMs / 1000),
             nowMs,
+            usage.kind ?? "",
           ].map(String),
         );
         return parseFlag(reply);
@@ -125,6 +126,14 @@ export function upstashStore(options: UpstashStoreOptions): QuotaStore {
           [ipHash],
         );
         return parseFlag(reply);
+      }),
+
+    ipUnits: ({ day, ipHash }) =>
+      unavailableOnError("units", async () => {
+        const reply = await redis.get<unknown>(keys.ip(day, ipHash));
+        const used = reply === null ? 0 : Number(reply);
+        if (!Number.isInteger(used)) throw new QuotaUnavailableError(`unexpected IP units: ${JSON.stringify(reply)}`);
+        return used;
       }),
 
     siteTotals: ({ day }) =>

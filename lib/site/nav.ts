@@ -14,4 +14,6 @@ export function navHref(locale: Locale, item: NavItem): string {
  */
 export const LAB_PAGES: Partial<Record<"agent" | "assistant" | "reviewer", (locale: Locale) => string>> = {
   agent: (locale) => `/${locale}/lab/agent`,
+  assistant: (locale) => `/${locale}/lab/assistant`,
+  reviewer: (locale) => `/${locale}/lab/reviewer`,
 };

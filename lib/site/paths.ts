@@ -11,6 +11,7 @@ export const paths = {
   post: (locale: Locale, slug: string) => `/${locale}/blog/${slug}`,
   lab: (locale: Locale) => `/${locale}/lab`,
   labEntry: (locale: Locale, id: string) => `/${locale}/lab#${id}`,
+  labUsage: (locale: Locale) => `/${locale}/lab/usage`,
   faq: (locale: Locale) => `/${locale}/faq`,
   faqEntry: (locale: Locale, id: string) => `/${locale}/faq#${id}`,
   contact: (locale: Locale) => `/${locale}/contact`,

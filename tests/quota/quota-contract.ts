@@ -189,6 +189,47 @@ export function describeQuotaContract(name: string, makeStore: () => QuotaStore)
       await expect(quota.record(granted.reservation, usage({ inputTokens: -1 }))).rejects.toThrow(RangeError);
       await expect(quota.record(granted.reservation, usage({ neurons: Number.NaN }))).rejects.toThrow(RangeError);
       await expect(quota.record(granted.reservation, usage({ model: "" }))).rejects.toThrow(RangeError);
+      const kind = "email" as unknown as Usage["kind"];
+      await expect(quota.record(granted.reservation, usage({ kind }))).rejects.toThrow(RangeError);
+    });
+
+    it("counts each Lab use by kind, next to the totals", async () => {
+      const quota = quotaWith();
+      const uses = [
+        { kind: "agent", units: 2, inputTokens: 3000 },
+        { kind: "chat", units: 1, inputTokens: 800 },
+        { kind: "chat", units: 1, inputTokens: 700 },
+        { kind: undefined, units: 1, inputTokens: 100 },
+      ] as const;
+      for (const use of uses) {
+        const granted = await quota.reserve({ ip: "203.0.113.30", units: use.units });
+        if (!granted.ok) throw new Error("expected a grant");
+        await quota.record(granted.reservation, usage({ kind: use.kind, inputTokens: use.inputTokens, neurons: 1.5 }));
+      }
+      const today = await quota.today();
+      expect(today.runs).toBe(4);
+      expect(today.byKind.agent).toMatchObject({ runs: 1, inputTokens: 3000, neurons: 1.5 });
+      expect(today.byKind.chat).toMatchObject({ runs: 2, inputTokens: 1500, outputTokens: 600, neurons: 3 });
+      expect(today.byKind.review).toEqual({
+        runs: 0,
+        inputTokens: 0,
+        outputTokens: 0,
+        cachedInputTokens: 0,
+        neurons: 0,
+      });
+    });
+
+    it("says an IP's units left without taking any", async () => {
+      const quota = quotaWith({ ipUnitsPerDay: 5 });
+      const ip = "203.0.113.31";
+      expect(await quota.unitsLeft({ ip })).toMatchObject({ ip: 5, limit: 5 });
+      expect(await quota.unitsLeft({ ip })).toMatchObject({ ip: 5 });
+      await quota.reserve({ ip, units: 2 });
+      const left = await quota.unitsLeft({ ip });
+      expect(left.ip).toBe(3);
+      expect(new Date(left.resetAt).getUTCHours()).toBe(0);
+      expect((await quota.unitsLeft({ ip: "203.0.113.32" })).ip).toBe(5);
+      expect((await quota.today()).units.used).toBe(2);
     });
 
     it("answers a repeated call (a retry after a lost reply) without taking, recording or releasing twice", async () => {

@@ -1,12 +1,18 @@
 import Link from "next/link";
+import styles from "@/components/lab/lab.module.css";
+import { UnitsLeft } from "@/components/lab/units-left";
 import { Markdown } from "@/components/site/markdown";
 import { PageHeader } from "@/components/site/page-header";
+import { LAB_UNIT_COSTS } from "@/lib/api/unit-costs";
 import { SITE } from "@/lib/content/site";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { localeOf } from "@/lib/i18n/params";
 import { pageMetadata } from "@/lib/site/metadata";
 import { LAB_PAGES } from "@/lib/site/nav";
 import { paths } from "@/lib/site/paths";
+
+/** Which use each Lab entry is, for its cost in units. */
+const COST_OF = { agent: "agent", assistant: "chat", reviewer: "review" } as const;
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/lab">) {
   const locale = await localeOf(params);
@@ -19,12 +25,20 @@ export default async function LabPage({ params }: PageProps<"/[locale]/lab">) {
   return (
     <>
       <PageHeader title={dict.pages.lab.title} lead={dict.lab.lead} />
+      <UnitsLeft copy={dict.labUses} />
       <div className="lab-entries">
         {SITE.lab[locale].map((entry) => {
           const href = LAB_PAGES[entry.id]?.(locale);
+          const units = LAB_UNIT_COSTS[COST_OF[entry.id]];
+          const cost = (units === 1 ? dict.labUses.cost : dict.labUses.costPlural).replace("{units}", String(units));
           return (
             <section key={entry.id} id={entry.id} className="card" aria-labelledby={`${entry.id}-title`}>
-              <h2 id={`${entry.id}-title`}>{href ? <Link href={href}>{entry.title}</Link> : entry.title}</h2>
+              <h2 id={`${entry.id}-title`}>
+                {href ? <Link href={href}>{entry.title}</Link> : entry.title}
+                <span className={styles.cost} data-testid="lab-cost">
+                  {cost}
+                </span>
+              </h2>
               <p className="lead">{entry.summary}</p>
               <Markdown source={entry.body} />
               {href ? (
@@ -38,7 +52,9 @@ export default async function LabPage({ params }: PageProps<"/[locale]/lab">) {
           );
         })}
       </div>
-      <p className="muted">{dict.lab.quota}</p>
+      <p className="muted">
+        {dict.lab.quota} <Link href={paths.labUsage(locale)}>{dict.labUses.usageLink}</Link>
+      </p>
     </>
   );
 }

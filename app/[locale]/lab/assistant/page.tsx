@@ -1,0 +1,31 @@
+import Link from "next/link";
+import { ChatConsole } from "@/components/chat/chat-console";
+import { sharedLabCopy } from "@/components/chat/chat-copy";
+import { PageHeader } from "@/components/site/page-header";
+import { getDictionary } from "@/lib/i18n/dictionary";
+import { localeOf } from "@/lib/i18n/params";
+import { pageMetadata } from "@/lib/site/metadata";
+import { LAB_PAGES } from "@/lib/site/nav";
+import { paths } from "@/lib/site/paths";
+
+export async function generateMetadata({ params }: PageProps<"/[locale]/lab/assistant">) {
+  const locale = await localeOf(params);
+  const { title, description } = getDictionary(locale).assistant;
+  return pageMetadata(locale, { title, description, path: LAB_PAGES.assistant?.(locale) ?? paths.lab(locale) });
+}
+
+export default async function LabAssistantPage({ params }: PageProps<"/[locale]/lab/assistant">) {
+  const locale = await localeOf(params);
+  const dict = getDictionary(locale);
+  return (
+    <>
+      <p className="agent-back">
+        <Link href={paths.lab(locale)}>
+          {dict.common.backTo} {dict.nav.lab}
+        </Link>
+      </p>
+      <PageHeader title={dict.assistant.title} lead={dict.assistant.description} />
+      <ChatConsole locale={locale} copy={dict.assistant} shared={sharedLabCopy(dict)} />
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import Link from "next/link";
+import { sharedLabCopy } from "@/components/chat/chat-copy";
+import { ReviewConsole } from "@/components/review/review-console";
+import { PageHeader } from "@/components/site/page-header";
+import { realModelConfigured } from "@/lib/ai/model-configured";
+import { getDictionary } from "@/lib/i18n/dictionary";
+import { localeOf } from "@/lib/i18n/params";
+import { pageMetadata } from "@/lib/site/metadata";
+import { LAB_PAGES } from "@/lib/site/nav";
+import { paths } from "@/lib/site/paths";
+
+// Whether a model is configured is known per request (the AI binding exists only at run time).
+export const dynamic = "force-dynamic";
+
+export async function generateMetadata({ params }: PageProps<"/[locale]/lab/reviewer">) {
+  const locale = await localeOf(params);
+  const { title, description } = getDictionary(locale).reviewer;
+  return pageMetadata(locale, { title, description, path: LAB_PAGES.reviewer?.(locale) ?? paths.lab(locale) });
+}
+
+export default async function LabReviewerPage({ params }: PageProps<"/[locale]/lab/reviewer">) {
+  const locale = await localeOf(params);
+  const dict = getDictionary(locale);
+  const offline = !realModelConfigured();
+  return (
+    <>
+      <p className="agent-back">
+        <Link href={paths.lab(locale)}>
+          {dict.common.backTo} {dict.nav.lab}
+        </Link>
+      </p>
+      <PageHeader title={dict.reviewer.title} lead={dict.reviewer.description} />
+      <ReviewConsole locale={locale} copy={dict.reviewer} shared={sharedLabCopy(dict)} offline={offline} />
+    </>
+  );
+}

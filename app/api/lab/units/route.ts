@@ -1,0 +1,8 @@
+import { unitsLeftResponse } from "@/lib/api/units-left";
+
+// Per visitor and per moment: never cached or prerendered.
+export const dynamic = "force-dynamic";
+
+export async function GET(request: Request): Promise<Response> {
+  return unitsLeftResponse(request);
+}

@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { LOCALES } from "@/lib/i18n/config";
+import { REVIEW_LANGUAGES, REVIEW_LIMITS } from "@/lib/review/limits";
+
+/** `POST /api/review` (contract in DESIGN.md). The code is kept as pasted: its lines are numbered. */
+export const reviewRequestSchema = z.strictObject({
+  code: z
+    .string()
+    .max(REVIEW_LIMITS.maxCodeChars, `the code has more than ${REVIEW_LIMITS.maxCodeChars} characters`)
+    .refine((code) => code.trim() !== "", "the code is empty"),
+  /** Omitted (or "other"): detected from the code. */
+  language: z.enum(REVIEW_LANGUAGES).optional(),
+  locale: z.enum(LOCALES),
+});
+
+export type ReviewRequest = z.infer<typeof reviewRequestSchema>;

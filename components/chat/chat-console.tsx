@@ -1,0 +1,154 @@
+"use client";
+
+import { useChat } from "@ai-sdk/react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import type { AgentCopy } from "@/components/agent/copy";
+import { fill } from "@/components/agent/copy";
+import { problemFromError, problemMessage } from "@/components/agent/run-problems";
+import { CHAT_LIMITS } from "@/lib/chat/limits";
+import type { ChatUIMessage } from "@/lib/chat/types";
+import type { Locale } from "@/lib/i18n/config";
+import styles from "./chat-console.module.css";
+import type { ChatCopy } from "./chat-copy";
+import { ChatMessage } from "./chat-message";
+import { useLabTransport } from "./use-lab-transport";
+
+/** The newest messages the page sends: the route trims to its token budget anyway. */
+const SENT_MESSAGES = 20;
+
+/** Only what the route reads: text, capped as the route caps it, starting with a question. */
+function requestMessages(messages: ChatUIMessage[]) {
+  const recent = messages.slice(-SENT_MESSAGES);
+  while (recent.length > 1 && recent[0]?.role !== "user") recent.shift();
+  return recent.map((message) => ({
+    id: message.id,
+    role: message.role,
+    parts: [
+      {
+        type: "text" as const,
+        text: message.parts
+          .map((part) => (part.type === "text" ? part.text : ""))
+          .join("")
+          .slice(0, message.role === "user" ? CHAT_LIMITS.maxMessageChars : CHAT_LIMITS.maxAnswerChars),
+      },
+    ],
+  }));
+}
+
+type Props = { locale: Locale; copy: ChatCopy; shared: AgentCopy };
+
+/** The assistant: a conversation kept in this tab only; each message is one unit of the daily quota. */
+export function ChatConsole({ locale, copy, shared }: Props) {
+  const [question, setQuestion] = useState("");
+  const { transport, info } = useLabTransport<ChatUIMessage>("/api/chat", ({ id, messages, trigger, messageId }) => ({
+    body: { id, trigger, messageId, locale, messages: requestMessages(messages) },
+  }));
+  const chat = useChat<ChatUIMessage>({ transport });
+  const busy = chat.status === "submitted" || chat.status === "streaming";
+  const problem = chat.error ? problemFromError(chat.error) : null;
+  const logRef = useRef<HTMLOListElement>(null);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  const count = chat.messages.length;
+  useEffect(() => {
+    if (count > 0) logRef.current?.lastElementChild?.scrollIntoView({ block: "nearest" });
+  }, [count]);
+
+  function send(text: string) {
+    const trimmed = text.trim();
+    if (!trimmed || busy) return;
+    chat.clearError();
+    setQuestion("");
+    void chat.sendMessage({ text: trimmed });
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    send(question);
+  }
+
+  return (
+    <section className={styles.console} aria-label={copy.title}>
+      {count === 0 ? <p className="muted">{copy.empty}</p> : null}
+      <ol className={styles.log} ref={logRef} aria-live="polite" data-testid="chat-log">
+        {chat.messages.map((message, index) => (
+          <ChatMessage
+            key={message.id}
+            message={message}
+            copy={copy}
+            shared={shared}
+            locale={locale}
+            streaming={busy && index === count - 1 && message.role === "assistant"}
+          />
+        ))}
+        {chat.status === "submitted" ? (
+          <li className={styles.pending} data-testid="chat-pending">
+            {copy.thinking}
+          </li>
+        ) : null}
+      </ol>
+      {problem ? (
+        <div className="notice notice--warning" role="alert" data-testid="chat-notice" data-problem={problem.kind}>
+          {problemMessage(problem, shared, locale)}
+        </div>
+      ) : null}
+      <form className={styles.form} onSubmit={onSubmit}>
+        <label htmlFor="chat-question">{copy.question}</label>
+        <textarea
+          id="chat-question"
+          value={question}
+          maxLength={CHAT_LIMITS.maxMessageChars}
+          placeholder={copy.placeholder}
+          rows={2}
+          onChange={(event) => setQuestion(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter" && !event.shiftKey) {
+              event.preventDefault();
+              send(question);
+            }
+          }}
+        />
+        <div className={styles.actions}>
+          {busy ? (
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => void chat.stop()}
+              data-testid="chat-stop"
+            >
+              {copy.stop}
+            </button>
+          ) : null}
+          <button
+            type="submit"
+            className="button"
+            disabled={!hydrated || busy || !question.trim()}
+            data-testid="chat-send"
+          >
+            {copy.send}
+          </button>
+        </div>
+        <fieldset className={styles.examples}>
+          <legend>{copy.examplesLabel}</legend>
+          {copy.examples.map((example) => (
+            <button
+              key={example}
+              type="button"
+              className={styles.example}
+              disabled={!hydrated || busy}
+              onClick={() => send(example)}
+            >
+              {example}
+            </button>
+          ))}
+        </fieldset>
+      </form>
+      {info?.remaining !== null && info?.remaining !== undefined ? (
+        <p className="muted" data-testid="chat-units">
+          {fill(copy.unitsLeft, { units: info.remaining })}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { AmountWarning } from "@/components/agent/amount-warning";
+import { AnswerMarkdown } from "@/components/agent/answer-markdown";
+import type { AgentCopy } from "@/components/agent/copy";
+import { OFFLINE_ASSISTANT_ID } from "@/lib/ai/offline-assistant-id";
+import type { ChatUIMessage } from "@/lib/chat/types";
+import type { Locale } from "@/lib/i18n/config";
+import { paths } from "@/lib/site/paths";
+import styles from "./chat-console.module.css";
+import type { ChatCopy } from "./chat-copy";
+
+type Props = { message: ChatUIMessage; copy: ChatCopy; shared: AgentCopy; locale: Locale; streaming: boolean };
+
+/** One turn: the visitor's text as typed, or the answer as checked Markdown with what it ended on. */
+export function ChatMessage({ message, copy, shared, locale, streaming }: Props) {
+  const text = message.parts.map((part) => (part.type === "text" ? part.text : "")).join("");
+  if (message.role === "user") {
+    return (
+      <li className={styles.user} data-testid="chat-message" data-role="user">
+        <span className="visually-hidden">{copy.you}: </span>
+        <p>{text}</p>
+      </li>
+    );
+  }
+  const done = message.parts.find((part) => part.type === "data-done")?.data;
+  const note = done ? copy.reasons[done.reason] : "";
+  return (
+    <li
+      className={styles.assistant}
+      data-testid="chat-message"
+      data-role="assistant"
+      data-state={done ? "done" : streaming ? "streaming" : "stopped"}
+    >
+      <span className="visually-hidden">{copy.assistant}: </span>
+      <AnswerMarkdown source={text} />
+      {note ? <p className={styles.note}>{note}</p> : null}
+      {done && done.unverifiedAmounts.length > 0 ? (
+        <AmountWarning amounts={done.unverifiedAmounts} calculatorHref={paths.quote(locale)} copy={shared} />
+      ) : null}
+      {done ? (
+        <p className={styles.meta} data-testid="chat-model">
+          {copy.answeredBy}: {done.model === OFFLINE_ASSISTANT_ID ? copy.offlineModel : <code>{done.model}</code>}
+        </p>
+      ) : null}
+    </li>
+  );
+}

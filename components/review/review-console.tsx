@@ -1,0 +1,138 @@
+"use client";
+
+import { useChat } from "@ai-sdk/react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type AgentCopy, fill } from "@/components/agent/copy";
+import { problemFromError, problemMessage } from "@/components/agent/run-problems";
+import { useLabTransport } from "@/components/chat/use-lab-transport";
+import { OFFLINE_REVIEWER_ID } from "@/lib/ai/offline-reviewer-id";
+import type { Locale } from "@/lib/i18n/config";
+import type { Dictionary } from "@/lib/i18n/dictionary";
+import { REVIEW_LANGUAGES, REVIEW_LIMITS, type ReviewLanguage } from "@/lib/review/limits";
+import type { ReviewUIMessage } from "@/lib/review/output";
+import { CodeView } from "./code-view";
+import { FindingsList } from "./findings-list";
+import styles from "./review-console.module.css";
+
+export type ReviewCopy = Dictionary["reviewer"];
+
+type Props = { locale: Locale; copy: ReviewCopy; shared: AgentCopy; offline: boolean };
+
+/** The reviewer: paste code, pick or detect its language, watch a structured review arrive. */
+export function ReviewConsole({ locale, copy, shared, offline }: Props) {
+  const [code, setCode] = useState("");
+  const [language, setLanguage] = useState<ReviewLanguage | "">("");
+  // The code as it was sent: the findings' lines point into it, even if the box is edited after.
+  const [reviewed, setReviewed] = useState("");
+  const sent = useRef({ code: "", language: "" as ReviewLanguage | "" });
+  const { transport, info } = useLabTransport<ReviewUIMessage>("/api/review", () => ({
+    body: { code: sent.current.code, locale, ...(sent.current.language ? { language: sent.current.language } : {}) },
+  }));
+  const chat = useChat<ReviewUIMessage>({ transport });
+  const busy = chat.status === "submitted" || chat.status === "streaming";
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  const message = chat.messages.findLast((m) => m.role === "assistant");
+  const review = message?.parts.find((part) => part.type === "data-review")?.data;
+  const done = message?.parts.find((part) => part.type === "data-done")?.data;
+  const problem = chat.error ? problemFromError(chat.error) : null;
+  const tooLong = code.length > REVIEW_LIMITS.maxCodeChars;
+  const note = done ? copy.reasons[done.reason] : "";
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!code.trim() || tooLong || busy) return;
+    sent.current = { code, language };
+    setReviewed(code);
+    chat.setMessages([]);
+    chat.clearError();
+    void chat.sendMessage({ text: code });
+  }
+
+  return (
+    <div className={styles.layout}>
+      <form className={styles.form} onSubmit={onSubmit}>
+        <p className="muted">{copy.notice}</p>
+        {offline ? (
+          <p className="notice" data-testid="review-offline-note">
+            {copy.offlineNote}
+          </p>
+        ) : null}
+        <label htmlFor="review-code">{copy.code}</label>
+        <textarea
+          id="review-code"
+          className={styles.code}
+          value={code}
+          rows={14}
+          spellCheck={false}
+          onChange={(event) => setCode(event.target.value)}
+          aria-describedby="review-counter"
+        />
+        <p id="review-counter" className={tooLong ? styles.over : "muted"} data-testid="review-counter">
+          {tooLong
+            ? fill(copy.tooLong, { max: REVIEW_LIMITS.maxCodeChars })
+            : fill(copy.counter, { count: code.length, max: REVIEW_LIMITS.maxCodeChars })}
+        </p>
+        <div className={styles.row}>
+          <label htmlFor="review-language">{copy.language}</label>
+          <select
+            id="review-language"
+            value={language}
+            onChange={(event) => setLanguage(event.target.value as ReviewLanguage | "")}
+          >
+            <option value="">{copy.detect}</option>
+            {REVIEW_LANGUAGES.filter((l) => l !== "other").map((l) => (
+              <option key={l} value={l}>
+                {l}
+              </option>
+            ))}
+          </select>
+          {busy ? (
+            <button type="button" className="button button--ghost" onClick={() => void chat.stop()}>
+              {copy.stop}
+            </button>
+          ) : null}
+          <button
+            type="submit"
+            className="button"
+            disabled={!hydrated || busy || !code.trim() || tooLong}
+            data-testid="review-run"
+          >
+            {copy.review}
+          </button>
+        </div>
+      </form>
+
+      <section className={styles.result} aria-live="polite" aria-busy={busy} data-testid="review-result">
+        {problem ? (
+          <div className="notice notice--warning" role="alert" data-testid="review-notice" data-problem={problem.kind}>
+            {problemMessage(problem, shared, locale)}
+          </div>
+        ) : null}
+        {busy && !review ? <p className="muted">{copy.pending}</p> : null}
+        {review ? (
+          <>
+            <h2>{copy.summary}</h2>
+            <p data-testid="review-summary">{review.summary}</p>
+            <FindingsList review={review} copy={copy} />
+            <CodeView code={reviewed} findings={review.findings} copy={copy} />
+          </>
+        ) : null}
+        {note ? (
+          <p className={styles.over} data-testid="review-reason">
+            {note}
+          </p>
+        ) : null}
+        {done ? (
+          <p className="muted" data-testid="review-model" data-reason={done.reason}>
+            {copy.reviewedBy}: {done.model === OFFLINE_REVIEWER_ID ? copy.offlineModel : <code>{done.model}</code>}
+            {info?.remaining !== null && info?.remaining !== undefined
+              ? ` · ${fill(shared.meter.unitsLeft, {})}: ${info.remaining}`
+              : null}
+          </p>
+        ) : null}
+      </section>
+    </div>
+  );
+}

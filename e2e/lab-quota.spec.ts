@@ -1,0 +1,63 @@
+import { expect, type Page, test } from "@playwright/test";
+import { getDictionary } from "@/lib/i18n/dictionary";
+import { paths } from "@/lib/site/paths";
+import { LabAgentPage, visitorHeaders, visitorIp } from "./pages/lab-agent-page";
+import { LabAssistantPage } from "./pages/lab-assistant-page";
+
+// Guards the one daily quota the Lab's three uses share, on both runtimes, against servers started
+// with a 3-unit day per visitor (playwright.config.ts): an agent run (2 units) and a chat message
+// (1) succeed, the next message is refused with 429 quota_exceeded; the Lab index says no units are
+// left, and the usage view counts the run and the message this test made.
+
+const usage = getDictionary("en").usage;
+
+async function usageCounts(page: Page) {
+  await page.goto(paths.labUsage("en"));
+  const read = async (id: string) => Number((await page.getByTestId(id).textContent())?.replace(/\D/g, ""));
+  return {
+    agent: await read("usage-agent-runs"),
+    chat: await read("usage-chat-runs"),
+    total: await read("usage-total-runs"),
+  };
+}
+
+test("an agent run and a chat message spend the day; the next message gets 429 quota_exceeded", async ({ page }) => {
+  expect(test.info().project.metadata.dailyUnitsPerIp).toBe(3);
+  const ip = visitorIp();
+  const before = await usageCounts(page);
+  await expect(page.getByRole("heading", { name: usage.title })).toBeVisible();
+
+  const agent = await new LabAgentPage(page, "en", ip).open();
+  await agent.useExample(0);
+  await agent.start();
+  await agent.finished();
+  await expect(agent.meterValue("reason")).toHaveText(agent.copy.meter.reasons.answered);
+  await expect(agent.meterValue("units")).toHaveText("1");
+
+  const chat = await new LabAssistantPage(page, "en", ip).open();
+  await chat.ask("How much is an online store?");
+  await chat.answered(0);
+  await expect(page.getByTestId("chat-units")).toHaveText(chat.copy.unitsLeft.replace("{units}", "0"));
+
+  const refused = page.waitForResponse((response) => response.url().endsWith("/api/chat"));
+  await chat.ask("And a booking system?");
+  const response = await refused;
+  expect(response.status()).toBe(429);
+  expect(await response.json()).toMatchObject({ error: { code: "quota_exceeded", limit: "ip" } });
+  await expect(chat.notice).toHaveAttribute("data-problem", "quota");
+  await expect(chat.notice).toContainText("You have used today's units from this connection.");
+  await expect(chat.answers).toHaveCount(1);
+
+  // The Lab index reads the same bucket without spending from it.
+  await page.route("**/api/lab/units", (route) =>
+    route.fallback({ headers: { ...route.request().headers(), ...visitorHeaders(ip) } }),
+  );
+  await page.goto(paths.lab("en"));
+  await expect(page.getByTestId("lab-units-left")).toHaveText("You have 0 of 3 units left today from this connection.");
+  await expect(page.getByTestId("lab-cost")).toHaveText(["2 units a use", "1 unit a use", "1 unit a use"]);
+
+  const after = await usageCounts(page);
+  expect(after.agent).toBe(before.agent + 1);
+  expect(after.chat).toBe(before.chat + 1);
+  expect(after.total).toBe(before.total + 2);
+});

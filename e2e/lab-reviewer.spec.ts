@@ -1,0 +1,49 @@
+import { expect, test } from "@playwright/test";
+import { REVIEW_LIMITS } from "@/lib/review/limits";
+import { LabReviewerPage } from "./pages/lab-reviewer-page";
+import { attachScreen } from "./screens";
+
+// Guards the Lab code reviewer with no model configured, on both runtimes: it says the review comes
+// from fixed rules, finds the planted mistakes on the right lines, each line number jumps to that
+// line of the code, and code over the limit can't be sent.
+
+const CODE = [
+  'const apiKey = "sk_live_1234567890abcdef";',
+  "",
+  "function show(el, html) {",
+  "  el.innerHTML = html;",
+  '  if (html == null) console.log("empty");',
+  "}",
+].join("\n");
+
+test("the offline reviewer finds the planted mistakes and its lines jump into the code", async ({ page }, testInfo) => {
+  const reviewer = await new LabReviewerPage(page, "en").open();
+  await expect(page.getByTestId("review-offline-note")).toHaveText(reviewer.copy.offlineNote);
+  await reviewer.review(CODE);
+
+  await expect(reviewer.model).toContainText(reviewer.copy.offlineModel);
+  await expect(reviewer.model).toHaveAttribute("data-reason", "answered");
+  await expect(page.getByTestId("review-summary")).toHaveText("The fixed rules found 4 things to check in 6 lines.");
+  const found = await reviewer.findings.evaluateAll((items) =>
+    items.map((item) => `${item.getAttribute("data-line")}:${item.getAttribute("data-severity")}`),
+  );
+  expect(found).toEqual(["1:high", "4:high", "5:medium", "5:low"]);
+
+  const jump = reviewer.findings.nth(1).getByTestId("review-line-link");
+  await expect(jump).toHaveText("Line 4");
+  await jump.click();
+  await expect(page).toHaveURL(/#code-line-4$/);
+  const line = page.locator("#code-line-4");
+  await expect(line).toContainText("el.innerHTML = html;");
+  await expect(line).toBeInViewport();
+  await attachScreen(page, testInfo, "review-en");
+});
+
+test("code over 6,000 characters can't be sent", async ({ page }) => {
+  const reviewer = await new LabReviewerPage(page, "es").open();
+  await reviewer.code.fill("x".repeat(REVIEW_LIMITS.maxCodeChars + 1));
+  await expect(page.getByTestId("review-counter")).toHaveText("El código pasa de 6000 caracteres.");
+  await expect(reviewer.run).toBeDisabled();
+  await reviewer.code.fill("x = 1");
+  await expect(reviewer.run).toBeEnabled();
+});

@@ -1,0 +1,47 @@
+import { searchSite } from "@/lib/agent/tools/search-site";
+import { CATALOG } from "@/lib/agent/tools/shared";
+import type { Locale } from "@/lib/i18n/config";
+
+/** Search hits for the visitor's question that go into the prompt beside the services. */
+export const GROUNDING_HITS = 3;
+
+/** What the chat searches the site for: the visitor's last two questions, so a follow-up ("and how long?") keeps its subject. */
+export function groundingQuery(questions: readonly string[]): string {
+  return questions.slice(-2).join(" ");
+}
+
+export type Grounding = {
+  /** The facts as the model reads them. */
+  text: string;
+  /** The same facts as data: the only numbers that verify an amount in the answer. */
+  data: unknown[];
+};
+
+const LABELS: Record<Locale, { services: string; from: string; weeks: string; found: string }> = {
+  es: { services: "Servicios (precio desde, COP; semanas)", from: "desde", weeks: "semanas", found: "Del sitio" },
+  en: { services: "Services (starting price, COP; weeks)", from: "from", weeks: "weeks", found: "From the site" },
+};
+
+/**
+ * What the chat answers from, chosen by measured token cost (tests/chat/grounding.test.ts): the
+ * services in one line each, plus the site's best search hits for the question, in the system
+ * prompt of a single model call. Offering `search_site` and `get_service` as tools costs their
+ * schemas plus a second call that re-sends the conversation and the results, about twice as much.
+ */
+export function groundingFor(question: string, locale: Locale): Grounding {
+  const label = LABELS[locale];
+  const services = CATALOG[locale].services.map((service) => ({
+    name: service.name,
+    path: `/${locale}/services/${service.id}`,
+    startingPrice: service.price.min,
+    weeks: `${service.weeks.min}-${service.weeks.max}`,
+  }));
+  const hits = searchSite(question, locale).results.slice(0, GROUNDING_HITS);
+  const text = [
+    `${label.services}:`,
+    ...services.map((s) => `- ${s.name} (${s.path}): ${label.from} ${s.startingPrice}, ${s.weeks} ${label.weeks}`),
+    `${label.found}:`,
+    ...hits.map((hit) => `- ${hit.title} (${hit.path}): ${hit.snippet}`),
+  ].join("\n");
+  return { text, data: [services, hits] };
+}

@@ -1,0 +1,50 @@
+import "server-only";
+import { createUIMessageStreamResponse } from "ai";
+import { type ChatModel, resolveChatModel } from "@/lib/ai/chat-model";
+import { reserveLabUnits, settleLabUnits } from "@/lib/api/lab-units";
+import { SITE } from "@/lib/content/site";
+import type { Locale } from "@/lib/i18n/config";
+import type { Quota } from "@/lib/quota";
+import { CHAT_MESSAGE_UNITS } from "./limits";
+import { runChat } from "./run-chat";
+import type { ChatTurn } from "./trim";
+
+/**
+ * One chat message behind the quota: reserve its unit (or answer 429/503 before any model call),
+ * stream the answer, then record its usage, or give the unit back if the model failed before the
+ * visitor saw anything.
+ */
+export async function startChat(
+  request: Request,
+  { turns, locale }: { turns: ChatTurn[]; locale: Locale },
+  // Tests pass their own quota and model, or an env to see which model the chat picks.
+  deps: { quota?: Quota; model?: ChatModel; env?: Record<string, string | undefined> } = {},
+): Promise<Response> {
+  const units = await reserveLabUnits(request, CHAT_MESSAGE_UNITS, deps.quota);
+  if (units instanceof Response) return units;
+
+  const chat = deps.model ?? resolveChatModel({ locale, runId: crypto.randomUUID(), env: deps.env });
+  const stream = runChat({
+    turns,
+    locale,
+    studio: SITE.studio.name,
+    model: chat.model,
+    modelName: chat.name,
+    estimatedUsage: chat.estimatedUsage,
+    signal: request.signal,
+    onFinish: (summary) =>
+      settleLabUnits(
+        units,
+        { ...summary.usage, model: summary.model, kind: "chat" },
+        { release: summary.reason === "model_error" && !summary.shown },
+      ),
+  });
+  return createUIMessageStreamResponse({
+    stream,
+    headers: {
+      "Cache-Control": "no-store",
+      "X-Quota-Remaining": String(units.remaining.ip),
+      "X-Agent-Model": chat.name,
+    },
+  });
+}

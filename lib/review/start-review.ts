@@ -1,0 +1,50 @@
+import "server-only";
+import { createUIMessageStreamResponse } from "ai";
+import type { AgentModel } from "@/lib/ai/providers";
+import { resolveReviewModel } from "@/lib/ai/review-model";
+import { reserveLabUnits, settleLabUnits } from "@/lib/api/lab-units";
+import type { Locale } from "@/lib/i18n/config";
+import type { Quota } from "@/lib/quota";
+import { detectLanguage } from "./code";
+import { REVIEW_UNITS, type ReviewLanguage } from "./limits";
+import { runReview } from "./run-review";
+
+/**
+ * One review behind the quota: reserve its unit (or answer 429/503 before any model call), stream
+ * the review, then record its usage, or give the unit back if the model failed before the visitor
+ * saw any of it.
+ */
+export async function startReview(
+  request: Request,
+  { code, language, locale }: { code: string; language?: ReviewLanguage; locale: Locale },
+  // Tests pass their own quota and scripted model here; the route passes nothing.
+  deps: { quota?: Quota; model?: AgentModel } = {},
+): Promise<Response> {
+  const units = await reserveLabUnits(request, REVIEW_UNITS, deps.quota);
+  if (units instanceof Response) return units;
+
+  const reviewer = deps.model ?? resolveReviewModel({ locale, runId: crypto.randomUUID() });
+  const stream = runReview({
+    code,
+    language: language && language !== "other" ? language : detectLanguage(code),
+    locale,
+    model: reviewer.model,
+    modelName: reviewer.name,
+    estimatedUsage: reviewer.estimatedUsage,
+    signal: request.signal,
+    onFinish: (summary) =>
+      settleLabUnits(
+        units,
+        { ...summary.usage, model: summary.model, kind: "review" },
+        { release: summary.reason === "model_error" && !summary.shown },
+      ),
+  });
+  return createUIMessageStreamResponse({
+    stream,
+    headers: {
+      "Cache-Control": "no-store",
+      "X-Quota-Remaining": String(units.remaining.ip),
+      "X-Agent-Model": reviewer.name,
+    },
+  });
+}

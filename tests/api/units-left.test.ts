@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { GET } from "@/app/api/lab/units/route";
+import { unitsLeftResponse } from "@/lib/api/units-left";
+import { bridgeQuota, openTestBridge, type TestBridge, uniquePrefix } from "@/tests/support/redis-bridge";
+
+// Who the visitor is: CF-Connecting-IP on Workers, elsewhere the header TRUSTED_IP_HEADER names.
+function visitor(ip: string): Record<string, string> {
+  return { "cf-connecting-ip": ip, "x-real-ip": ip };
+}
+beforeAll(() => {
+  vi.stubEnv("TRUSTED_IP_HEADER", "x-real-ip");
+});
+afterAll(() => {
+  vi.unstubAllEnvs();
+});
+
+// Guards GET /api/lab/units: the visitor's units left today and what each use costs, read without
+// taking any unit or burst slot; a quota that can't be read is a 503, not a guess.
+
+const get = (ip: string) => new Request("http://localhost/api/lab/units", { headers: visitor(ip) });
+
+describe("GET /api/lab/units", () => {
+  let redis: TestBridge;
+  beforeAll(async () => {
+    redis = await openTestBridge();
+  });
+  afterAll(async () => redis?.close());
+
+  it("says what is left and what each use costs, and spends nothing however often it is asked", async () => {
+    const quota = bridgeQuota(redis.bridge, { prefix: uniquePrefix("units"), limits: { ipUnitsPerDay: 5 } });
+    for (let ask = 0; ask < 5; ask += 1) {
+      const response = await unitsLeftResponse(get("203.0.113.40"), quota);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(await response.json()).toMatchObject({ remaining: 5, limit: 5, costs: { agent: 2, chat: 1, review: 1 } });
+    }
+    // Five reads took no burst slot: a reservation still goes through (burst limit 3 a minute).
+    expect(await quota.reserve({ ip: "203.0.113.40", units: 2 })).toMatchObject({ ok: true });
+    const after = (await (await unitsLeftResponse(get("203.0.113.40"), quota)).json()) as { remaining: number };
+    expect(after.remaining).toBe(3);
+    expect((await quota.today()).units.used).toBe(2);
+  });
+
+  it("answers 503 when the quota store can't be reached", async () => {
+    const quota = bridgeQuota({ url: "http://127.0.0.1:9" }, { prefix: uniquePrefix("down"), timeoutMs: 200 });
+    const response = await unitsLeftResponse(get("203.0.113.41"), quota);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ error: { code: "quota_unavailable" } });
+  });
+
+  it("is wired to the route with the environment's quota", async () => {
+    const response = await GET(get("203.0.113.42"));
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { remaining: number }).remaining).toBeGreaterThan(0);
+  });
+});
