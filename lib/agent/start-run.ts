@@ -1,5 +1,6 @@
 import "server-only";
 import { createUIMessageStreamResponse } from "ai";
+import { addressedUrl } from "@/lib/ai/preview-guard";
 import { type AgentModel, resolveAgentModel } from "@/lib/ai/providers";
 import { reserveLabUnits, settleLabUnits } from "@/lib/api/lab-units";
 import { SITE } from "@/lib/content/site";
@@ -48,13 +49,4 @@ export async function startAgentRun(
       "X-Agent-Model": agent.name,
     },
   });
-}
-
-/**
- * The URL the visitor addressed. OpenNext rebuilds `request.url` from its own address
- * (`http://localhost:3000`), while `Host` is the host Cloudflare routed the request by.
- */
-function addressedUrl(request: Request): string {
-  const host = request.headers.get("host");
-  return host ? `https://${host}/` : request.url;
 }

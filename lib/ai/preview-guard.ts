@@ -40,3 +40,12 @@ function hostname(url: string | undefined): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * The URL the visitor addressed, for the guard. OpenNext rebuilds `request.url` from its own
+ * address (`http://localhost:3000`), while `Host` is the host Cloudflare routed the request by.
+ */
+export function addressedUrl(request: Request): string {
+  const host = request.headers.get("host");
+  return host ? `https://${host}/` : request.url;
+}

@@ -11,12 +11,15 @@ export function resolveReviewModel({
   locale,
   runId,
   env = process.env,
+  requestUrl,
 }: {
   locale: Locale;
   runId: string;
   env?: Record<string, string | undefined>;
+  /** The URL the visitor addressed: a pull-request preview answers offline (see `preview-guard.ts`). */
+  requestUrl?: string;
 }): AgentModel {
-  const agent = resolveAgentModel({ locale, runId, env });
+  const agent = resolveAgentModel({ locale, runId, env, requestUrl });
   if (agent.kind !== "offline") return agent;
   return { model: createOfflineReviewer({ locale }), name: OFFLINE_REVIEWER_ID, kind: "offline", estimatedUsage: true };
 }

@@ -1,5 +1,4 @@
 import { createUIMessageStream, type LanguageModel, streamText, type UIMessageChunk } from "ai";
-import { neuronsFor } from "@/lib/agent/neurons";
 import { estimateTokens, TOKENS_PER_MESSAGE } from "@/lib/agent/tokens";
 import type { DoneData, DoneReason } from "@/lib/agent/types";
 import { createAnswerChecks } from "@/lib/ai/answer-checks";
@@ -18,6 +17,8 @@ export type ChatOptions = {
   studio: string;
   model: Exclude<LanguageModel, string>;
   modelName: string;
+  /** Workers AI's neurons for this use (the model's meter); Claude and offline programs cost none. */
+  neurons?: { total(inputTokens: number, outputTokens: number): number };
   estimatedUsage?: boolean;
   signal?: AbortSignal;
   timeoutMs?: number;
@@ -95,7 +96,7 @@ export function runChat(options: ChatOptions): ReadableStream<UIMessageChunk> {
         unverifiedAmounts: checks.unverifiedAmounts(),
         usage: {
           ...usage,
-          neurons: neuronsFor(options.modelName, usage.inputTokens, usage.outputTokens),
+          neurons: options.neurons?.total(usage.inputTokens, usage.outputTokens) ?? 0,
           estimated: usage.estimated || options.estimatedUsage === true,
         },
         modelCalls: 1,

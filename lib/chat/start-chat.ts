@@ -1,6 +1,7 @@
 import "server-only";
 import { createUIMessageStreamResponse } from "ai";
 import { type ChatModel, resolveChatModel } from "@/lib/ai/chat-model";
+import { addressedUrl } from "@/lib/ai/preview-guard";
 import { reserveLabUnits, settleLabUnits } from "@/lib/api/lab-units";
 import { SITE } from "@/lib/content/site";
 import type { Locale } from "@/lib/i18n/config";
@@ -23,7 +24,9 @@ export async function startChat(
   const units = await reserveLabUnits(request, CHAT_MESSAGE_UNITS, deps.quota);
   if (units instanceof Response) return units;
 
-  const chat = deps.model ?? resolveChatModel({ locale, runId: crypto.randomUUID(), env: deps.env });
+  const chat =
+    deps.model ??
+    resolveChatModel({ locale, runId: crypto.randomUUID(), env: deps.env, requestUrl: addressedUrl(request) });
   const stream = runChat({
     turns,
     locale,
@@ -31,6 +34,7 @@ export async function startChat(
     model: chat.model,
     modelName: chat.name,
     estimatedUsage: chat.estimatedUsage,
+    neurons: chat.neurons,
     signal: request.signal,
     onFinish: (summary) =>
       settleLabUnits(

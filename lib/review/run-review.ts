@@ -6,7 +6,6 @@ import {
   streamText,
   type UIMessageChunk,
 } from "ai";
-import { neuronsFor } from "@/lib/agent/neurons";
 import { estimateTokens, TOKENS_PER_MESSAGE } from "@/lib/agent/tokens";
 import type { DoneData, DoneReason } from "@/lib/agent/types";
 import { createAnswerChecks } from "@/lib/ai/answer-checks";
@@ -24,6 +23,8 @@ export type ReviewOptions = {
   locale: Locale;
   model: Exclude<LanguageModel, string>;
   modelName: string;
+  /** Workers AI's neurons for this use (the model's meter); Claude and offline programs cost none. */
+  neurons?: { total(inputTokens: number, outputTokens: number): number };
   estimatedUsage?: boolean;
   signal?: AbortSignal;
   timeoutMs?: number;
@@ -129,7 +130,7 @@ export function runReview(options: ReviewOptions): ReadableStream<UIMessageChunk
         unverifiedAmounts: checks.unverifiedAmounts(),
         usage: {
           ...usage,
-          neurons: neuronsFor(options.modelName, usage.inputTokens, usage.outputTokens),
+          neurons: options.neurons?.total(usage.inputTokens, usage.outputTokens) ?? 0,
           estimated: usage.estimated || options.estimatedUsage === true,
         },
         modelCalls: 1,

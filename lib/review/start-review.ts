@@ -1,5 +1,6 @@
 import "server-only";
 import { createUIMessageStreamResponse } from "ai";
+import { addressedUrl } from "@/lib/ai/preview-guard";
 import type { AgentModel } from "@/lib/ai/providers";
 import { resolveReviewModel } from "@/lib/ai/review-model";
 import { reserveLabUnits, settleLabUnits } from "@/lib/api/lab-units";
@@ -23,7 +24,8 @@ export async function startReview(
   const units = await reserveLabUnits(request, REVIEW_UNITS, deps.quota);
   if (units instanceof Response) return units;
 
-  const reviewer = deps.model ?? resolveReviewModel({ locale, runId: crypto.randomUUID() });
+  const reviewer =
+    deps.model ?? resolveReviewModel({ locale, runId: crypto.randomUUID(), requestUrl: addressedUrl(request) });
   const stream = runReview({
     code,
     language: language && language !== "other" ? language : detectLanguage(code),
@@ -31,6 +33,7 @@ export async function startReview(
     model: reviewer.model,
     modelName: reviewer.name,
     estimatedUsage: reviewer.estimatedUsage,
+    neurons: reviewer.neurons,
     signal: request.signal,
     onFinish: (summary) =>
       settleLabUnits(

@@ -1,9 +1,14 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { startAgentRun } from "@/lib/agent/start-run";
+import { DEFAULT_ANTHROPIC_MODEL } from "@/lib/ai/chat-model";
+import { OFFLINE_ASSISTANT_ID } from "@/lib/ai/offline-assistant-id";
 import { OFFLINE_PLANNER_ID } from "@/lib/ai/offline-planner-id";
+import { OFFLINE_REVIEWER_ID } from "@/lib/ai/offline-reviewer-id";
 import { previewForcesOffline } from "@/lib/ai/preview-guard";
 import { DEFAULT_AGENT_MODEL, resolveAgentModel } from "@/lib/ai/providers";
+import { startChat } from "@/lib/chat/start-chat";
 import { createQuota, DEFAULT_LIMITS, memoryStore } from "@/lib/quota";
+import { startReview } from "@/lib/review/start-review";
 
 // Guards the promise that pull-request previews spend no neurons and production never runs the
 // offline planner because of a preview setting: `PREVIEW_ALIAS` counts only on a request that came
@@ -82,51 +87,76 @@ describe("resolveAgentModel on a preview", () => {
   });
 });
 
-describe("an agent run on a preview", () => {
+describe("the Lab on a preview", () => {
   afterEach(() => vi.unstubAllEnvs());
 
-  // The route hands the request's URL to the model choice: without it the guard never sees a host.
-  // The "real" model is an OpenAI-compatible server on a closed local port: nothing leaves the machine.
-  it.each([
-    [ALIAS_HOST, OFFLINE_PLANNER_ID],
-    ["https://tallernorte.example/api/agent", "gemma3"],
-  ])("POST %s answers with %s", async (url, model) => {
+  // A preview with every real model configured: the "real" ones are an OpenAI-compatible server on
+  // a closed local port and a Claude key, so nothing leaves the machine.
+  function previewWithModels() {
     for (const [name, value] of Object.entries({
       CLOUDFLARE_ACCOUNT_ID: "",
       CLOUDFLARE_API_TOKEN: "",
       OPENAI_COMPATIBLE_BASE_URL: "http://127.0.0.1:9/v1",
+      ANTHROPIC_API_KEY: "test-key-never-sent",
       ...PREVIEW,
     })) {
       vi.stubEnv(name, value);
     }
-    const quota = createQuota({ store: memoryStore(), salt: "preview-guard-test-salt", limits: DEFAULT_LIMITS });
-    const request = new Request(url, { method: "POST", headers: { "cf-connecting-ip": "203.0.113.9" } });
-    const response = await startAgentRun(request, { goal: "A landing page", locale: "en" }, { quota });
-    expect(response.headers.get("x-agent-model")).toBe(model);
+    return createQuota({ store: memoryStore(), salt: "preview-guard-test-salt", limits: DEFAULT_LIMITS });
+  }
+
+  async function modelOf(response: Response): Promise<string | null> {
     await response.body?.cancel();
+    return response.headers.get("x-agent-model");
+  }
+
+  // The route hands the request's URL to the model choice: without it the guard never sees a host.
+  it.each([
+    [ALIAS_HOST, OFFLINE_PLANNER_ID],
+    ["https://tallernorte.example/api/agent", "gemma3"],
+  ])("an agent run at %s answers with %s", async (url, model) => {
+    const quota = previewWithModels();
+    const request = new Request(url, { method: "POST", headers: { "cf-connecting-ip": "203.0.113.9" } });
+    expect(await modelOf(await startAgentRun(request, { goal: "A landing page", locale: "en" }, { quota }))).toBe(
+      model,
+    );
   });
 
   // On Workers, OpenNext rebuilds request.url as http://localhost:3000; the host Cloudflare routed
   // the request by is in `Host`.
-  it.each([
-    [new URL(ALIAS_HOST).host, OFFLINE_PLANNER_ID],
-    ["tallernorte.example", "gemma3"],
-  ])("Host %s behind OpenNext's localhost URL answers with %s", async (host, model) => {
-    for (const [name, value] of Object.entries({
-      CLOUDFLARE_ACCOUNT_ID: "",
-      CLOUDFLARE_API_TOKEN: "",
-      OPENAI_COMPATIBLE_BASE_URL: "http://127.0.0.1:9/v1",
-      ...PREVIEW,
-    })) {
-      vi.stubEnv(name, value);
-    }
-    const quota = createQuota({ store: memoryStore(), salt: "preview-guard-test-salt", limits: DEFAULT_LIMITS });
-    const request = new Request("http://localhost:3000/api/agent", {
+  function behindOpenNext(host: string): Request {
+    return new Request("http://localhost:3000/api/lab", {
       method: "POST",
       headers: { "cf-connecting-ip": "203.0.113.9", host },
     });
-    const response = await startAgentRun(request, { goal: "A landing page", locale: "en" }, { quota });
-    expect(response.headers.get("x-agent-model")).toBe(model);
-    await response.body?.cancel();
+  }
+  const previewHost = new URL(ALIAS_HOST).host;
+
+  it.each([
+    [previewHost, OFFLINE_PLANNER_ID],
+    ["tallernorte.example", "gemma3"],
+  ])("an agent run for Host %s behind OpenNext's localhost URL answers with %s", async (host, model) => {
+    const quota = previewWithModels();
+    const response = await startAgentRun(behindOpenNext(host), { goal: "A landing page", locale: "en" }, { quota });
+    expect(await modelOf(response)).toBe(model);
+  });
+
+  it.each([
+    [previewHost, OFFLINE_ASSISTANT_ID],
+    ["tallernorte.example", DEFAULT_ANTHROPIC_MODEL],
+  ])("a chat message for Host %s answers with %s (Claude too stays off previews)", async (host, model) => {
+    const quota = previewWithModels();
+    const turns = [{ role: "user" as const, text: "How much is an online store?" }];
+    const response = await startChat(behindOpenNext(host), { turns, locale: "en" }, { quota });
+    expect(await modelOf(response)).toBe(model);
+  });
+
+  it.each([
+    [previewHost, OFFLINE_REVIEWER_ID],
+    ["tallernorte.example", "gemma3"],
+  ])("a review for Host %s answers with %s", async (host, model) => {
+    const quota = previewWithModels();
+    const response = await startReview(behindOpenNext(host), { code: "var a = 1;", locale: "en" }, { quota });
+    expect(await modelOf(response)).toBe(model);
   });
 });
