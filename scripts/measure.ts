@@ -10,6 +10,7 @@ import { DEFAULT_AGENT_MODEL } from "../lib/agent/neurons";
 import { type AgentRunSummary, runAgent } from "../lib/agent/run-agent";
 import { workersAIRestModel } from "../lib/ai/providers";
 import { NeuronMeter } from "../lib/ai/workers-ai-usage";
+import { SITE } from "../lib/content/site";
 import type { Locale } from "../lib/i18n/config";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -92,7 +93,7 @@ export async function measureGoal(
   const stream = runAgent({
     goal: goal.goal,
     locale: goal.locale,
-    studio: "Taller Norte",
+    studio: SITE.studio.name,
     model: workersAIRestModel(credentials, modelId, `measure-${goal.id}-${crypto.randomUUID()}`, meter),
     modelName: modelId,
     neurons: meter,
