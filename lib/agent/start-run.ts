@@ -1,8 +1,7 @@
 import "server-only";
-import { createUIMessageStreamResponse } from "ai";
 import { addressedUrl } from "@/lib/ai/preview-guard";
 import { type AgentModel, resolveAgentModel } from "@/lib/ai/providers";
-import { reserveLabUnits, settleLabUnits } from "@/lib/api/lab-units";
+import { labUseResponse, reserveLabUnits, settleOnFinish } from "@/lib/api/lab-units";
 import { SITE } from "@/lib/content/site";
 import type { Locale } from "@/lib/i18n/config";
 import type { Quota } from "@/lib/quota";
@@ -34,19 +33,7 @@ export async function startAgentRun(
     estimatedUsage: agent.estimatedUsage,
     neurons: agent.neurons,
     signal: request.signal,
-    onFinish: (summary) =>
-      settleLabUnits(
-        units,
-        { ...summary.usage, model: summary.model, kind: "agent" },
-        { release: summary.reason === "model_error" && !summary.shown },
-      ),
+    onFinish: settleOnFinish(units, "agent"),
   });
-  return createUIMessageStreamResponse({
-    stream,
-    headers: {
-      "Cache-Control": "no-store",
-      "X-Quota-Remaining": String(units.remaining.ip),
-      "X-Agent-Model": agent.name,
-    },
-  });
+  return labUseResponse(units, agent.name, stream);
 }

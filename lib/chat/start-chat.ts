@@ -1,8 +1,7 @@
 import "server-only";
-import { createUIMessageStreamResponse } from "ai";
 import { type ChatModel, resolveChatModel } from "@/lib/ai/chat-model";
 import { addressedUrl } from "@/lib/ai/preview-guard";
-import { reserveLabUnits, settleLabUnits } from "@/lib/api/lab-units";
+import { labUseResponse, reserveLabUnits, settleOnFinish } from "@/lib/api/lab-units";
 import { SITE } from "@/lib/content/site";
 import type { Locale } from "@/lib/i18n/config";
 import type { Quota } from "@/lib/quota";
@@ -36,19 +35,7 @@ export async function startChat(
     estimatedUsage: chat.estimatedUsage,
     neurons: chat.neurons,
     signal: request.signal,
-    onFinish: (summary) =>
-      settleLabUnits(
-        units,
-        { ...summary.usage, model: summary.model, kind: "chat" },
-        { release: summary.reason === "model_error" && !summary.shown },
-      ),
+    onFinish: settleOnFinish(units, "chat"),
   });
-  return createUIMessageStreamResponse({
-    stream,
-    headers: {
-      "Cache-Control": "no-store",
-      "X-Quota-Remaining": String(units.remaining.ip),
-      "X-Agent-Model": chat.name,
-    },
-  });
+  return labUseResponse(units, chat.name, stream);
 }

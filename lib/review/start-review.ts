@@ -1,9 +1,8 @@
 import "server-only";
-import { createUIMessageStreamResponse } from "ai";
 import { addressedUrl } from "@/lib/ai/preview-guard";
 import type { AgentModel } from "@/lib/ai/providers";
 import { resolveReviewModel } from "@/lib/ai/review-model";
-import { reserveLabUnits, settleLabUnits } from "@/lib/api/lab-units";
+import { labUseResponse, reserveLabUnits, settleOnFinish } from "@/lib/api/lab-units";
 import type { Locale } from "@/lib/i18n/config";
 import type { Quota } from "@/lib/quota";
 import { detectLanguage } from "./code";
@@ -35,19 +34,7 @@ export async function startReview(
     estimatedUsage: reviewer.estimatedUsage,
     neurons: reviewer.neurons,
     signal: request.signal,
-    onFinish: (summary) =>
-      settleLabUnits(
-        units,
-        { ...summary.usage, model: summary.model, kind: "review" },
-        { release: summary.reason === "model_error" && !summary.shown },
-      ),
+    onFinish: settleOnFinish(units, "review"),
   });
-  return createUIMessageStreamResponse({
-    stream,
-    headers: {
-      "Cache-Control": "no-store",
-      "X-Quota-Remaining": String(units.remaining.ip),
-      "X-Agent-Model": reviewer.name,
-    },
-  });
+  return labUseResponse(units, reviewer.name, stream);
 }
