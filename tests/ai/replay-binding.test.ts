@@ -91,15 +91,13 @@ describe("bench replay binding: the recorded stream", () => {
       }),
     );
     const done = (chunks.find((c) => c.type === "data-done") as { data: DoneData }).data;
-    // The recorded usage is below half of the loop's own conservative count, so the budget books
-    // its estimate and makes the third call the last: the replay ends there, answered.
-    expect(done).toMatchObject({ reason: "answered", unverifiedAmounts: [] });
-    expect(done.modelCalls).toBeGreaterThanOrEqual(3);
+    expect(done).toMatchObject({ reason: "answered", modelCalls: 4, toolCalls: 4, unverifiedAmounts: [] });
+    // The recorded usage is believed, as the real model's is: the run keeps its own count nowhere.
+    expect(done.usage.estimated).toBe(false);
     const tools = chunks.flatMap((c) => (c.type === "tool-output-available" ? [c.output as { ok: boolean }] : []));
-    expect(tools.length).toBeGreaterThanOrEqual(2);
-    expect(tools.every((output) => output.ok)).toBe(true);
+    expect(tools.map((output) => output.ok)).toEqual([true, true, true, true]);
     const text = chunks.flatMap((c) => (c.type === "text-delta" ? [c.delta] : [])).join("");
-    expect(text).toContain((recorded.calls[0]?.text ?? []).join(""));
+    expect(text).toContain((recorded.calls.at(-1)?.text ?? []).join(""));
   });
 
   it("streams one SSE event per token: the per-chunk cost the bench is after", () => {
@@ -108,7 +106,8 @@ describe("bench replay binding: the recorded stream", () => {
       0,
     );
     expect(recorded.calls).toHaveLength(4);
-    expect(events).toBeGreaterThan(600);
+    // Four calls, each as long as the loop's per-call cap lets a call through whole.
+    expect(events).toBeGreaterThan(500);
   });
 
   it("each run replays from its first call", async () => {
