@@ -1,9 +1,9 @@
 import type { LanguageModel, StreamTextTransform, ToolSet } from "ai";
-import type { MoneyAmount } from "@/lib/agent/amounts";
 import { unverifiedAmounts } from "@/lib/agent/amounts";
 import { answerTransform, closeBrokenStep, type RunRecord } from "@/lib/agent/answer-transform";
 import { RunBudget } from "@/lib/agent/budget";
 import { capModelCalls } from "@/lib/agent/call-cap";
+import type { DoneData, DoneReason } from "@/lib/agent/types";
 
 /**
  * The agent's answer checks, for the chat and the reviewer: the one place they are taken from, so
@@ -27,9 +27,20 @@ export type AnswerChecks = {
   shown(): boolean;
   /** How the model call ended ("error" when its stream was cut off). */
   finishReason(): string | undefined;
-  usage(): { inputTokens: number; outputTokens: number; cachedInputTokens: number; estimated: boolean };
-  /** Amounts in the text that no number in the grounding backs. */
-  unverifiedAmounts(): MoneyAmount[];
+  /**
+   * The use's one `data-done`, in the agent's shape for a single call without tools. A timeout or
+   * the visitor's stop wins over `reason`, the use's own verdict on how its call ended.
+   */
+  done(end: { timedOut: boolean; clientAborted: boolean; reason: DoneReason }, model: AnsweringModel): DoneData;
+};
+
+/** The model that answered, as the `data-done` reports it. */
+export type AnsweringModel = {
+  name: string;
+  /** Workers AI's neurons for this use (the model's meter); Claude and offline programs cost none. */
+  neurons?: { total(inputTokens: number, outputTokens: number): number };
+  /** True when usage is our own count rather than the provider's (offline programs). */
+  estimatedUsage?: boolean;
 };
 
 export function createAnswerChecks({
@@ -80,12 +91,25 @@ export function createAnswerChecks({
     text,
     shown: () => record.shown,
     finishReason: () => record.lastFinishReason,
-    usage: () => ({
-      inputTokens: budget.inputTokens,
-      outputTokens: budget.outputTokens,
-      cachedInputTokens: budget.cachedInputTokens,
-      estimated: budget.estimated,
+    done: ({ timedOut, clientAborted, reason }, model) => ({
+      reason: endReason(timedOut, clientAborted, reason),
+      unverifiedAmounts: unverifiedAmounts(text(), [...grounding, ...record.toolResults]),
+      usage: {
+        inputTokens: budget.inputTokens,
+        outputTokens: budget.outputTokens,
+        cachedInputTokens: budget.cachedInputTokens,
+        neurons: model.neurons?.total(budget.inputTokens, budget.outputTokens) ?? 0,
+        estimated: budget.estimated || model.estimatedUsage === true,
+      },
+      modelCalls: budget.modelCalls,
+      toolCalls: 0,
+      model: model.name,
     }),
-    unverifiedAmounts: () => unverifiedAmounts(text(), [...grounding, ...record.toolResults]),
   };
+}
+
+function endReason(timedOut: boolean, clientAborted: boolean, reason: DoneReason): DoneReason {
+  if (timedOut) return "timeout";
+  if (clientAborted) return "client_abort";
+  return reason;
 }

@@ -1,7 +1,7 @@
 import { createUIMessageStream, type LanguageModel, streamText, type UIMessageChunk } from "ai";
 import { estimateTokens, TOKENS_PER_MESSAGE } from "@/lib/agent/tokens";
 import type { DoneData, DoneReason } from "@/lib/agent/types";
-import { createAnswerChecks } from "@/lib/ai/answer-checks";
+import { type AnswerChecks, type AnsweringModel, createAnswerChecks } from "@/lib/ai/answer-checks";
 import type { Locale } from "@/lib/i18n/config";
 import { groundingFor, groundingQuery } from "./grounding";
 import { CHAT_LIMITS, CHAT_TEMPERATURE, CHAT_TIMEOUT_MS } from "./limits";
@@ -17,8 +17,7 @@ export type ChatOptions = {
   studio: string;
   model: Exclude<LanguageModel, string>;
   modelName: string;
-  /** Workers AI's neurons for this use (the model's meter); Claude and offline programs cost none. */
-  neurons?: { total(inputTokens: number, outputTokens: number): number };
+  neurons?: AnsweringModel["neurons"];
   estimatedUsage?: boolean;
   signal?: AbortSignal;
   timeoutMs?: number;
@@ -26,10 +25,10 @@ export type ChatOptions = {
   onFinish?: (summary: ChatSummary) => Promise<void> | void;
 };
 
-function reasonOf(run: { timedOut: boolean; failed: boolean; finishReason?: string; answered: boolean }): DoneReason {
-  if (run.timedOut) return "timeout";
-  if (run.failed || !run.answered) return "model_error";
-  return run.finishReason === "length" ? "token_budget" : "answered";
+/** How the message's call ended, when it neither timed out nor was stopped by the visitor. */
+function chatReason(failed: boolean, checks: AnswerChecks): DoneReason {
+  if (failed || checks.finishReason() === "error" || checks.text().trim() === "") return "model_error";
+  return checks.finishReason() === "length" ? "token_budget" : "answered";
 }
 
 /**
@@ -67,6 +66,9 @@ export function runChat(options: ChatOptions): ReadableStream<UIMessageChunk> {
           maxRetries: 0,
           abortSignal: signal,
           experimental_transform: checks.transform,
+          // The SDK's default prints the whole error, which can quote the conversation; the
+          // message's log line below says how it ended.
+          onError: () => {},
         });
         for await (const chunk of result.toUIMessageStream<ChatUIMessage>({
           sendFinish: false,
@@ -85,24 +87,10 @@ export function runChat(options: ChatOptions): ReadableStream<UIMessageChunk> {
       }
 
       const clientAborted = options.signal?.aborted === true && !timeout.signal.aborted;
-      const usage = checks.usage();
-      const done: DoneData = {
-        reason: reasonOf({
-          timedOut: timeout.signal.aborted,
-          failed: (failed || checks.finishReason() === "error") && !clientAborted,
-          finishReason: checks.finishReason(),
-          answered: checks.text().trim() !== "" || clientAborted,
-        }),
-        unverifiedAmounts: checks.unverifiedAmounts(),
-        usage: {
-          ...usage,
-          neurons: options.neurons?.total(usage.inputTokens, usage.outputTokens) ?? 0,
-          estimated: usage.estimated || options.estimatedUsage === true,
-        },
-        modelCalls: 1,
-        toolCalls: 0,
-        model: options.modelName,
-      };
+      const done = checks.done(
+        { timedOut: timeout.signal.aborted, clientAborted, reason: chatReason(failed, checks) },
+        { name: options.modelName, neurons: options.neurons, estimatedUsage: options.estimatedUsage },
+      );
       writer.write({ type: "data-done", data: done });
       writer.write({ type: "finish" });
       // One line per message for Workers Logs: counts only, never the conversation or the IP.

@@ -8,7 +8,7 @@ import {
 } from "ai";
 import { estimateTokens, TOKENS_PER_MESSAGE } from "@/lib/agent/tokens";
 import type { DoneData, DoneReason } from "@/lib/agent/types";
-import { createAnswerChecks } from "@/lib/ai/answer-checks";
+import { type AnswerChecks, type AnsweringModel, createAnswerChecks } from "@/lib/ai/answer-checks";
 import type { Locale } from "@/lib/i18n/config";
 import { codeLines, wrapCode } from "./code";
 import { REVIEW_LIMITS, REVIEW_TEMPERATURE, REVIEW_TIMEOUT_MS, type ReviewLanguage } from "./limits";
@@ -23,8 +23,7 @@ export type ReviewOptions = {
   locale: Locale;
   model: Exclude<LanguageModel, string>;
   modelName: string;
-  /** Workers AI's neurons for this use (the model's meter); Claude and offline programs cost none. */
-  neurons?: { total(inputTokens: number, outputTokens: number): number };
+  neurons?: AnsweringModel["neurons"];
   estimatedUsage?: boolean;
   signal?: AbortSignal;
   timeoutMs?: number;
@@ -50,10 +49,10 @@ function reviewData(
   return { ...base, summary: output?.summary ?? "", findings, final };
 }
 
-function reasonOf(run: { timedOut: boolean; cut: boolean; failed: boolean; valid: boolean }): DoneReason {
-  if (run.timedOut) return "timeout";
-  if (run.cut) return "token_budget";
-  if (run.failed || !run.valid) return "model_error";
+/** How the review's call ended, when it neither timed out nor was stopped by the visitor. */
+function reviewReason(failed: boolean, valid: boolean, checks: AnswerChecks): DoneReason {
+  if (checks.finishReason() === "length") return "token_budget";
+  if (failed || checks.finishReason() === "error" || !valid) return "model_error";
   return "answered";
 }
 
@@ -119,24 +118,10 @@ export function runReview(options: ReviewOptions): ReadableStream<UIMessageChunk
       }
 
       const clientAborted = options.signal?.aborted === true && !timeout.signal.aborted;
-      const usage = checks.usage();
-      const done: DoneData = {
-        reason: reasonOf({
-          timedOut: timeout.signal.aborted,
-          cut: checks.finishReason() === "length",
-          failed: (failed || checks.finishReason() === "error") && !clientAborted,
-          valid: final !== null || clientAborted,
-        }),
-        unverifiedAmounts: checks.unverifiedAmounts(),
-        usage: {
-          ...usage,
-          neurons: options.neurons?.total(usage.inputTokens, usage.outputTokens) ?? 0,
-          estimated: usage.estimated || options.estimatedUsage === true,
-        },
-        modelCalls: 1,
-        toolCalls: 0,
-        model: options.modelName,
-      };
+      const done = checks.done(
+        { timedOut: timeout.signal.aborted, clientAborted, reason: reviewReason(failed, final !== null, checks) },
+        { name: options.modelName, neurons: options.neurons, estimatedUsage: options.estimatedUsage },
+      );
       writer.write({ type: "data-done", data: done });
       writer.write({ type: "finish" });
       // One line per review for Workers Logs: counts only, never the code or the IP.

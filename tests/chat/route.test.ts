@@ -46,7 +46,11 @@ function chatModel(script: Script) {
   };
 }
 
-type Done = { reason: string; unverifiedAmounts: { raw: string }[]; usage: { inputTokens: number } };
+type Done = {
+  reason: string;
+  unverifiedAmounts: { raw: string }[];
+  usage: { inputTokens: number; outputTokens: number };
+};
 
 async function doneOf(response: Response): Promise<Done> {
   const text = await response.text();
@@ -229,6 +233,29 @@ describe("the chat's answers", () => {
     expect(scripted.calls()).toHaveLength(1);
     expect(scripted.calls()[0]?.maxOutputTokens).toBe(CHAT_LIMITS.maxOutputTokens);
     expect(scripted.calls()[0]?.tools ?? []).toEqual([]);
+  });
+
+  it("cuts an answer at the output cap in the stream, whatever the model does with max_tokens", async () => {
+    // ~2,000 tokens of prose from a model that ignores max_tokens.
+    const scripted = chatModel([{ text: "Una respuesta que no termina nunca. ".repeat(220) }]);
+    const done = await doneOf(
+      await startChat(post(""), { turns: ask("hola"), locale: "es" }, { quota: quotaOf(), model: scripted }),
+    );
+    expect(done.reason).toBe("token_budget");
+    expect(done.usage.outputTokens).toBeLessThanOrEqual(CHAT_LIMITS.maxOutputTokens);
+  });
+
+  it("ends as client_abort when the visitor stops the answer", async () => {
+    const stop = new AbortController();
+    const scripted = chatModel([{ text: "Una respuesta larga que el visitante detiene.", hang: true }]);
+    const request = new Request(post("").url, { method: "POST", headers: post("").headers, signal: stop.signal });
+    const response = await startChat(
+      request,
+      { turns: ask("hola"), locale: "es" },
+      { quota: quotaOf(), model: scripted },
+    );
+    setTimeout(() => stop.abort(), 50);
+    expect((await doneOf(response)).reason).toBe("client_abort");
   });
 
   it("takes 1 unit a message, records it as chat, and refuses when the units are gone", async () => {
