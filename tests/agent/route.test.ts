@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/agent/route";
 import { startAgentRun } from "@/lib/agent/start-run";
-import type { AgentModel } from "@/lib/ai/providers";
 import { quotaFromEnv } from "@/lib/quota";
+import { scriptedLabModel } from "@/tests/support/lab-request";
 import { bridgeQuota, openTestBridge, type TestBridge, uniquePrefix } from "@/tests/support/redis-bridge";
-import { type Script, scriptedModel } from "@/tests/support/scripted-model";
 
 // Guards the route's contract: a bad body is a 400 with a code and costs nothing, the quota is
 // taken before the model and refuses with 429/503, and a model that fails before showing
@@ -18,10 +17,7 @@ function post(body: string, headers: Record<string, string> = {}): Request {
   });
 }
 
-function agentModel(script: Script): AgentModel & { calls: () => unknown[] } {
-  const scripted = scriptedModel(script);
-  return { model: scripted.model, name: "scripted", kind: "offline", estimatedUsage: false, calls: scripted.calls };
-}
+const agentModel = scriptedLabModel;
 
 describe("POST /api/agent with a bad body", () => {
   it.each([

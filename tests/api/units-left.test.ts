@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET } from "@/app/api/lab/units/route";
 import { unitsLeftResponse } from "@/lib/api/units-left";
+import { trustVisitorHeader, visitor } from "@/tests/support/lab-request";
 import { bridgeQuota, openTestBridge, type TestBridge, uniquePrefix } from "@/tests/support/redis-bridge";
 
-// Who the visitor is: CF-Connecting-IP on Workers, elsewhere the header TRUSTED_IP_HEADER names.
-function visitor(ip: string): Record<string, string> {
-  return { "cf-connecting-ip": ip, "x-real-ip": ip };
-}
-beforeAll(() => {
-  vi.stubEnv("TRUSTED_IP_HEADER", "x-real-ip");
-});
-afterAll(() => {
-  vi.unstubAllEnvs();
-});
+trustVisitorHeader();
 
 // Guards GET /api/lab/units: the visitor's units left today and what each use costs, read without
 // taking any unit or burst slot; a quota that can't be read is a 503, not a guess.

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/chat/route";
 import { resolveChatModel } from "@/lib/ai/chat-model";
 import { resolveAgentModel } from "@/lib/ai/providers";
@@ -6,45 +6,22 @@ import { CHAT_LIMITS } from "@/lib/chat/limits";
 import { startChat } from "@/lib/chat/start-chat";
 import { type ChatTurn, turnTokens } from "@/lib/chat/trim";
 import { quotaFromEnv } from "@/lib/quota";
+import { labPost, scriptedLabModel, trustVisitorHeader, visitor } from "@/tests/support/lab-request";
 import { bridgeQuota, openTestBridge, type TestBridge, uniquePrefix } from "@/tests/support/redis-bridge";
-import { type Script, scriptedModel } from "@/tests/support/scripted-model";
 
-// Who the visitor is: CF-Connecting-IP on Workers, elsewhere the header TRUSTED_IP_HEADER names.
-function visitor(ip: string): Record<string, string> {
-  return { "cf-connecting-ip": ip, "x-real-ip": ip };
-}
-beforeAll(() => {
-  vi.stubEnv("TRUSTED_IP_HEADER", "x-real-ip");
-});
-afterAll(() => {
-  vi.unstubAllEnvs();
-});
+trustVisitorHeader();
 
 // Guards /api/chat: a bad body is a 400 and costs nothing; each message takes 1 unit on the shared
 // quota and a model that fails before showing anything gives it back; the conversation sent to the
 // model keeps the newest turns within the budget, with the system prompt; amounts the site's facts
 // don't back are flagged; Claude answers only the chat, and only when its key is set.
 
-function post(body: unknown, headers: Record<string, string> = {}): Request {
-  return new Request("http://localhost/api/chat", {
-    method: "POST",
-    body: typeof body === "string" ? body : JSON.stringify(body),
-    headers: { "content-type": "application/json", ...visitor("203.0.113.9"), ...headers },
-  });
-}
+const post = (body: unknown, headers: Record<string, string> = {}) =>
+  labPost("/api/chat", body, "203.0.113.9", headers);
 
 const user = (text: string, id = "u1") => ({ id, role: "user", parts: [{ type: "text", text }] });
 
-function chatModel(script: Script) {
-  const scripted = scriptedModel(script);
-  return {
-    model: scripted.model,
-    name: "scripted",
-    kind: "offline" as const,
-    estimatedUsage: false,
-    calls: scripted.calls,
-  };
-}
+const chatModel = scriptedLabModel;
 
 type Done = {
   reason: string;

@@ -1,43 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/review/route";
 import { realModelConfigured } from "@/lib/ai/model-configured";
-import type { AgentModel } from "@/lib/ai/providers";
 import { resolveReviewModel } from "@/lib/ai/review-model";
 import { quotaFromEnv } from "@/lib/quota";
 import { REVIEW_LIMITS } from "@/lib/review/limits";
 import type { ReviewData } from "@/lib/review/output";
 import { startReview } from "@/lib/review/start-review";
+import { labPost, scriptedLabModel, trustVisitorHeader } from "@/tests/support/lab-request";
 import { bridgeQuota, openTestBridge, type TestBridge, uniquePrefix } from "@/tests/support/redis-bridge";
-import { type Script, scriptedModel } from "@/tests/support/scripted-model";
 
-// Who the visitor is: CF-Connecting-IP on Workers, elsewhere the header TRUSTED_IP_HEADER names.
-function visitor(ip: string): Record<string, string> {
-  return { "cf-connecting-ip": ip, "x-real-ip": ip };
-}
-beforeAll(() => {
-  vi.stubEnv("TRUSTED_IP_HEADER", "x-real-ip");
-});
-afterAll(() => {
-  vi.unstubAllEnvs();
-});
+trustVisitorHeader();
 
 // Guards /api/review: a bad body is a 400 and costs nothing; the code reaches the model as
 // numbered, escaped data inside <code>; the structured review streams as data-review parts and is
 // validated with zod at the end (lines the code doesn't have become null); exactly one data-done;
 // 1 unit a review, given back when the model fails before showing anything.
 
-function post(body: unknown, headers: Record<string, string> = {}): Request {
-  return new Request("http://localhost/api/review", {
-    method: "POST",
-    body: typeof body === "string" ? body : JSON.stringify(body),
-    headers: { "content-type": "application/json", ...visitor("203.0.113.10"), ...headers },
-  });
-}
+const post = (body: unknown, headers: Record<string, string> = {}) =>
+  labPost("/api/review", body, "203.0.113.10", headers);
 
-function reviewer(script: Script): AgentModel & { calls: ReturnType<typeof scriptedModel>["calls"] } {
-  const scripted = scriptedModel(script);
-  return { model: scripted.model, name: "scripted", kind: "offline", estimatedUsage: false, calls: scripted.calls };
-}
+const reviewer = scriptedLabModel;
 
 type Parsed = {
   reviews: ReviewData[];
