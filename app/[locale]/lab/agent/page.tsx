@@ -1,7 +1,7 @@
-import Link from "next/link";
 import { AgentAbout } from "@/components/agent/agent-about";
 import { AgentConsole } from "@/components/agent/agent-console";
 import type { ServiceNames } from "@/components/agent/copy";
+import { BackToLab } from "@/components/lab/back-to-lab";
 import { PageHeader } from "@/components/site/page-header";
 import { SITE } from "@/lib/content/site";
 import type { Locale } from "@/lib/i18n/config";
@@ -10,7 +10,6 @@ import { localeOf } from "@/lib/i18n/params";
 import { pageMetadata } from "@/lib/site/metadata";
 import { LAB_PAGES } from "@/lib/site/nav";
 import { paths } from "@/lib/site/paths";
-import styles from "./page.module.css";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/lab/agent">) {
   const locale = await localeOf(params);
@@ -36,11 +35,7 @@ export default async function LabAgentPage({ params }: PageProps<"/[locale]/lab/
   const dict = getDictionary(locale);
   return (
     <>
-      <p className={styles.back}>
-        <Link href={paths.lab(locale)}>
-          {dict.common.backTo} {dict.nav.lab}
-        </Link>
-      </p>
+      <BackToLab locale={locale} />
       <PageHeader title={dict.agent.title} lead={dict.agent.description} />
       {/* The console gets only its own strings and the names it shows: no catalog on the client. */}
       <AgentConsole locale={locale} copy={dict.agent.console} names={serviceNames(locale)}>

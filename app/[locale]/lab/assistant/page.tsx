@@ -1,6 +1,6 @@
-import Link from "next/link";
 import { ChatConsole } from "@/components/chat/chat-console";
 import { sharedLabCopy } from "@/components/chat/chat-copy";
+import { BackToLab } from "@/components/lab/back-to-lab";
 import { PageHeader } from "@/components/site/page-header";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { localeOf } from "@/lib/i18n/params";
@@ -19,11 +19,7 @@ export default async function LabAssistantPage({ params }: PageProps<"/[locale]/
   const dict = getDictionary(locale);
   return (
     <>
-      <p className="agent-back">
-        <Link href={paths.lab(locale)}>
-          {dict.common.backTo} {dict.nav.lab}
-        </Link>
-      </p>
+      <BackToLab locale={locale} />
       <PageHeader title={dict.assistant.title} lead={dict.assistant.description} />
       <ChatConsole locale={locale} copy={dict.assistant} shared={sharedLabCopy(dict)} />
     </>

@@ -1,5 +1,5 @@
-import Link from "next/link";
 import { sharedLabCopy } from "@/components/chat/chat-copy";
+import { BackToLab } from "@/components/lab/back-to-lab";
 import { ReviewConsole } from "@/components/review/review-console";
 import { PageHeader } from "@/components/site/page-header";
 import { realModelConfigured } from "@/lib/ai/model-configured";
@@ -24,11 +24,7 @@ export default async function LabReviewerPage({ params }: PageProps<"/[locale]/l
   const offline = !realModelConfigured();
   return (
     <>
-      <p className="agent-back">
-        <Link href={paths.lab(locale)}>
-          {dict.common.backTo} {dict.nav.lab}
-        </Link>
-      </p>
+      <BackToLab locale={locale} />
       <PageHeader title={dict.reviewer.title} lead={dict.reviewer.description} />
       <ReviewConsole locale={locale} copy={dict.reviewer} shared={sharedLabCopy(dict)} offline={offline} />
     </>

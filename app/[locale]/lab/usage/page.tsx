@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { BackToLab } from "@/components/lab/back-to-lab";
 import { UsageTable } from "@/components/lab/usage-table";
 import { PageHeader } from "@/components/site/page-header";
 import { getDictionary } from "@/lib/i18n/dictionary";
@@ -31,11 +31,7 @@ export default async function LabUsagePage({ params }: PageProps<"/[locale]/lab/
   const totals = await todaysTotals();
   return (
     <>
-      <p className="agent-back">
-        <Link href={paths.lab(locale)}>
-          {dict.common.backTo} {dict.nav.lab}
-        </Link>
-      </p>
+      <BackToLab locale={locale} />
       <PageHeader title={dict.usage.title} lead={dict.usage.description} />
       {totals ? (
         <UsageTable totals={totals} copy={dict.usage} locale={locale} />
