@@ -133,7 +133,22 @@ function createRun(options: AgentRunOptions): Run {
 }
 
 /** Input tokens every call re-sends: the system prompt, and the tool schemas when offered. */
-async function fixedTokens(run: Run): Promise<{ system: number; schemas: number }> {
+// The system prompt and the tool schemas depend only on the locale and the studio: counted once
+// per isolate, not on every run.
+const fixedTokensCache = new Map<string, Promise<{ system: number; schemas: number }>>();
+
+function fixedTokens(run: Run): Promise<{ system: number; schemas: number }> {
+  const key = `${run.options.locale}\u0000${run.instructions}`;
+  let fixed = fixedTokensCache.get(key);
+  if (!fixed) {
+    fixed = countFixedTokens(run);
+    fixedTokensCache.set(key, fixed);
+    fixed.catch(() => fixedTokensCache.delete(key));
+  }
+  return fixed;
+}
+
+async function countFixedTokens(run: Run): Promise<{ system: number; schemas: number }> {
   const schemas = await Promise.all(
     Object.entries(run.tools).map(async ([name, definition]) =>
       estimateJsonTokens({
