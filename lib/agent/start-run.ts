@@ -1,7 +1,8 @@
 import "server-only";
 import { addressedUrl } from "@/lib/ai/preview-guard";
 import { type AgentModel, resolveAgentModel } from "@/lib/ai/providers";
-import { labUseResponse, reserveLabUnits, settleOnFinish } from "@/lib/api/lab-units";
+import { reserveLabUnits } from "@/lib/api/lab-units";
+import { labUseResponse, settleOnFinish } from "@/lib/api/lab-use";
 import { SITE } from "@/lib/content/site";
 import type { Locale } from "@/lib/i18n/config";
 import type { Quota } from "@/lib/quota";

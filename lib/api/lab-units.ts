@@ -1,5 +1,4 @@
 import "server-only";
-import { createUIMessageStreamResponse, type UIMessageChunk } from "ai";
 import {
   clientIpFrom,
   type LabQuota,
@@ -69,7 +68,7 @@ export async function reserveLabUnits(
  * tokens were spent); the units come back only when the model failed before the visitor saw
  * anything.
  */
-async function settleLabUnits(
+export async function settleLabUnits(
   { quota, reservation }: LabUnits,
   usage: Usage,
   { release }: { release: boolean },
@@ -87,35 +86,4 @@ async function settleLabUnits(
 export function logQuotaFailure(error: QuotaUnavailableError | QuotaConfigError): void {
   const event = error instanceof QuotaConfigError ? "quota_config_error" : "quota_unavailable";
   console.error(JSON.stringify({ event, message: error.message }));
-}
-
-/** What a finished Lab use reports for its books (the agent's, the chat's and the review's summaries). */
-export type FinishedUse = {
-  usage: Omit<Usage, "model" | "kind">;
-  model: string;
-  reason: string;
-  /** Whether the visitor saw anything before it ended. */
-  shown: boolean;
-};
-
-/** The `onFinish` of a Lab use: `settleLabUnits` with its kind, releasing only a failure nobody saw. */
-export function settleOnFinish(units: LabUnits, kind: NonNullable<Usage["kind"]>) {
-  return (use: FinishedUse): Promise<void> =>
-    settleLabUnits(
-      units,
-      { ...use.usage, model: use.model, kind },
-      { release: use.reason === "model_error" && !use.shown },
-    );
-}
-
-/** A Lab use's streamed answer, with the visitor's units left and the model that answers. */
-export function labUseResponse(units: LabUnits, modelName: string, stream: ReadableStream<UIMessageChunk>): Response {
-  return createUIMessageStreamResponse({
-    stream,
-    headers: {
-      "Cache-Control": "no-store",
-      "X-Quota-Remaining": String(units.remaining.ip),
-      "X-Agent-Model": modelName,
-    },
-  });
 }
