@@ -1,4 +1,5 @@
 import { AGENT_LIMITS } from "./limits";
+import type { RunUsage } from "./types";
 
 /** The limits a budget holds: the agent's, or a single call's (chat, review). */
 export type BudgetLimits = { maxSteps: number; maxToolCalls: number; maxTokens: number; tokenBudget: number };
@@ -137,6 +138,23 @@ export class RunBudget {
     this.inputTokens += input ?? call.inputEstimate;
     this.outputTokens += output ?? Math.min(call.output, this.limits.maxTokens);
     this.cachedInputTokens += input !== undefined ? Math.min(usableCount(usage.cachedInputTokens) ?? 0, input) : 0;
+  }
+
+  /**
+   * What the use spent, as `data-done` reports it: the booked tokens, the neurons the model's meter
+   * counted (Workers AI only; none for other models), estimated when any count was our own.
+   */
+  usage(model: {
+    neurons?: { total(inputTokens: number, outputTokens: number): number };
+    estimatedUsage?: boolean;
+  }): RunUsage {
+    return {
+      inputTokens: this.inputTokens,
+      outputTokens: this.outputTokens,
+      cachedInputTokens: this.cachedInputTokens,
+      neurons: model.neurons?.total(this.inputTokens, this.outputTokens) ?? 0,
+      estimated: this.estimated || model.estimatedUsage === true,
+    };
   }
 
   /** Settles a call that never finished (it broke, hung or was stopped) at our own count: it was paid for. */

@@ -307,13 +307,7 @@ function doneData(run: Run, reason: DoneReason): DoneData {
   return {
     reason,
     unverifiedAmounts: unverifiedAmounts(run.record.stepTexts.join("\n"), run.record.toolResults),
-    usage: {
-      inputTokens: budget.inputTokens,
-      outputTokens: budget.outputTokens,
-      cachedInputTokens: budget.cachedInputTokens,
-      neurons: options.neurons?.total(budget.inputTokens, budget.outputTokens) ?? 0,
-      estimated: budget.estimated || options.estimatedUsage === true,
-    },
+    usage: budget.usage(options),
     modelCalls: budget.modelCalls,
     toolCalls: budget.toolCalls,
     model: options.modelName,

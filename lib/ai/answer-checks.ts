@@ -4,6 +4,7 @@ import { answerTransform, closeBrokenStep, type RunRecord } from "@/lib/agent/an
 import { RunBudget } from "@/lib/agent/budget";
 import { capModelCalls } from "@/lib/agent/call-cap";
 import type { DoneData, DoneReason } from "@/lib/agent/types";
+import type { Locale } from "@/lib/i18n/config";
 
 /**
  * The agent's answer checks, for the chat and the reviewer: the one place they are taken from, so
@@ -32,6 +33,17 @@ export type AnswerChecks = {
    * the visitor's stop wins over `reason`, the use's own verdict on how its call ended.
    */
   done(end: { timedOut: boolean; clientAborted: boolean; reason: DoneReason }, model: AnsweringModel): DoneData;
+};
+
+/** What a single-call Lab use (a chat message, a review) is given besides its own input. */
+export type SingleCallOptions = {
+  locale: Locale;
+  model: Exclude<LanguageModel, string>;
+  modelName: string;
+  neurons?: AnsweringModel["neurons"];
+  estimatedUsage?: boolean;
+  signal?: AbortSignal;
+  timeoutMs?: number;
 };
 
 /** The model that answered, as the `data-done` reports it. */
@@ -94,13 +106,7 @@ export function createAnswerChecks({
     done: ({ timedOut, clientAborted, reason }, model) => ({
       reason: endReason(timedOut, clientAborted, reason),
       unverifiedAmounts: unverifiedAmounts(text(), [...grounding, ...record.toolResults]),
-      usage: {
-        inputTokens: budget.inputTokens,
-        outputTokens: budget.outputTokens,
-        cachedInputTokens: budget.cachedInputTokens,
-        neurons: model.neurons?.total(budget.inputTokens, budget.outputTokens) ?? 0,
-        estimated: budget.estimated || model.estimatedUsage === true,
-      },
+      usage: budget.usage(model),
       modelCalls: budget.modelCalls,
       toolCalls: 0,
       model: model.name,

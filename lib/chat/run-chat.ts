@@ -1,8 +1,7 @@
-import { createUIMessageStream, type LanguageModel, streamText, type UIMessageChunk } from "ai";
+import { createUIMessageStream, streamText, type UIMessageChunk } from "ai";
 import { estimateTokens, TOKENS_PER_MESSAGE } from "@/lib/agent/tokens";
 import type { DoneData, DoneReason } from "@/lib/agent/types";
-import { type AnswerChecks, type AnsweringModel, createAnswerChecks } from "@/lib/ai/answer-checks";
-import type { Locale } from "@/lib/i18n/config";
+import { type AnswerChecks, createAnswerChecks, type SingleCallOptions } from "@/lib/ai/answer-checks";
 import { groundingFor, groundingQuery } from "./grounding";
 import { CHAT_LIMITS, CHAT_TEMPERATURE, CHAT_TIMEOUT_MS } from "./limits";
 import { chatSystemPrompt } from "./prompt";
@@ -11,16 +10,9 @@ import type { ChatUIMessage } from "./types";
 
 export type ChatSummary = DoneData & { shown: boolean; clientAborted: boolean; keptTurns: number };
 
-export type ChatOptions = {
+export type ChatOptions = SingleCallOptions & {
   turns: ChatTurn[];
-  locale: Locale;
   studio: string;
-  model: Exclude<LanguageModel, string>;
-  modelName: string;
-  neurons?: AnsweringModel["neurons"];
-  estimatedUsage?: boolean;
-  signal?: AbortSignal;
-  timeoutMs?: number;
   /** Awaited before the stream closes: record or release the quota here. */
   onFinish?: (summary: ChatSummary) => Promise<void> | void;
 };

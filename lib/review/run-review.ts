@@ -1,15 +1,7 @@
-import {
-  createUIMessageStream,
-  type DeepPartial,
-  type LanguageModel,
-  Output,
-  streamText,
-  type UIMessageChunk,
-} from "ai";
+import { createUIMessageStream, type DeepPartial, Output, streamText, type UIMessageChunk } from "ai";
 import { estimateTokens, TOKENS_PER_MESSAGE } from "@/lib/agent/tokens";
 import type { DoneData, DoneReason } from "@/lib/agent/types";
-import { type AnswerChecks, type AnsweringModel, createAnswerChecks } from "@/lib/ai/answer-checks";
-import type { Locale } from "@/lib/i18n/config";
+import { type AnswerChecks, createAnswerChecks, type SingleCallOptions } from "@/lib/ai/answer-checks";
 import { codeLines, wrapCode } from "./code";
 import { REVIEW_LIMITS, REVIEW_TEMPERATURE, REVIEW_TIMEOUT_MS, type ReviewLanguage } from "./limits";
 import { type Finding, type ReviewData, type ReviewOutput, type ReviewUIMessage, reviewOutputSchema } from "./output";
@@ -17,16 +9,9 @@ import { reviewSystemPrompt } from "./prompt";
 
 export type ReviewSummary = DoneData & { shown: boolean; clientAborted: boolean };
 
-export type ReviewOptions = {
+export type ReviewOptions = SingleCallOptions & {
   code: string;
   language: ReviewLanguage;
-  locale: Locale;
-  model: Exclude<LanguageModel, string>;
-  modelName: string;
-  neurons?: AnsweringModel["neurons"];
-  estimatedUsage?: boolean;
-  signal?: AbortSignal;
-  timeoutMs?: number;
   /** Awaited before the stream closes: record or release the quota here. */
   onFinish?: (summary: ReviewSummary) => Promise<void> | void;
 };
