@@ -1,94 +1,158 @@
-// CPU per request of the built Worker in workerd, read from outside: the Linux CPU ticks
-// (utime + stime, /proc/<pid>/stat) of the `workerd` process that runs the Worker, over sequential
-// requests. What the figure includes: everything that process does while serving them (the
-// Worker's JavaScript, workerd's own HTTP and asset handling, garbage collection), measured after
-// warm-up requests so isolate start-up and first-use work are excluded. What it leaves out: the
-// time an agent run waits on its model (the replayed stream arrives at once), and wrangler's own
-// proxy process. Ticks are 10 ms, so requests are counted in batches and each row gives the median
-// of the batches and their spread.
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+// CPU per request of the built Worker, read from outside. The Worker runs alone in a workerd
+// process of its own: wrangler bundles it as it would for a deploy (`deploy --dry-run`), and the
+// bench starts workerd on a config that serves that bundle on a socket, with its `ASSETS` binding
+// on workerd's built-in disk service (static files and the prerendered-page cache). No wrangler
+// dev, no proxy or asset-router Workers and no inspector share the process, so what it spends is
+// the Worker's. The figure is the CPU time of workerd's main thread (`se.sum_exec_runtime` in
+// /proc/<pid>/task/<pid>/sched, in nanoseconds), which runs the isolate, HTTP and the disk service;
+// V8's background threads (concurrent GC, compilation) are reported beside it. It is read around
+// each request after warm-up, so isolate start-up and first-use work are excluded, and so is the
+// time an agent run waits on its model.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-const TICK_MS = 1000 / 100; // CLK_TCK is 100 on Linux
 const PORT = Number(process.env.BENCH_PORT ?? 8791);
-const INSPECTOR_PORT = PORT + 1000;
+const FILES_PORT = PORT + 1;
 const BASE = `http://127.0.0.1:${PORT}`;
+const BUNDLE_DIR = path.join(".open-next", "bench");
 
 export type CpuRow = {
   request: string;
   requests: number;
-  batch: number;
   medianMs: number;
+  p90Ms: number;
   minMs: number;
-  maxMs: number;
+  /** All of workerd's threads (V8's background GC and compilation too), median. */
+  allThreadsMs: number;
   note?: string;
 };
 
-function ticksOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return Number(fields[11]) + Number(fields[12]);
+/** Nanoseconds of CPU one thread has used (the kernel's scheduler accounting). */
+function threadCpuMs(pid: number, tid: number): number {
+  const sched = readFileSync(`/proc/${pid}/task/${tid}/sched`, "utf8");
+  const match = /se\.sum_exec_runtime\s*:\s*([\d.]+)/.exec(sched);
+  if (!match) throw new Error(`no se.sum_exec_runtime in /proc/${pid}/task/${tid}/sched`);
+  return Number(match[1]);
 }
 
-function parentOf(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-  } catch {
-    return 0;
-  }
-}
+type Sample = { main: number; all: number };
 
-/** The `workerd` processes below `root` (wrangler runs one for its proxy, one for the Worker). */
-function workerdProcesses(root: number): number[] {
-  const found: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    const pid = Number(entry);
-    if (!pid) continue;
-    let comm = "";
+function sample(pid: number): Sample {
+  let all = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
     try {
-      comm = readFileSync(`/proc/${pid}/comm`, "utf8").trim();
+      all += threadCpuMs(pid, Number(tid));
     } catch {
-      continue;
-    }
-    if (comm !== "workerd") continue;
-    for (let p = parentOf(pid); p > 1; p = parentOf(p)) {
-      if (p === root) {
-        found.push(pid);
-        break;
-      }
+      // A thread that ended between the listing and the read.
     }
   }
-  return found;
+  return { main: threadCpuMs(pid, pid), all };
 }
 
-async function waitUntilUp(server: ChildProcess): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (server.exitCode !== null) throw new Error(`wrangler dev exited with ${server.exitCode}`);
+/** The deploy bundle of the built Worker, as wrangler would upload it. */
+function bundleWorker(): string {
+  execFileSync(
+    process.execPath,
+    [
+      "scripts/node22.mjs",
+      "node",
+      path.join("node_modules", "wrangler", "bin", "wrangler.js"),
+      "deploy",
+      "--dry-run",
+      "--env",
+      "local",
+      "--outdir",
+      BUNDLE_DIR,
+    ],
+    { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
+  );
+  const bundle = path.join(BUNDLE_DIR, "worker.js");
+  if (!existsSync(bundle)) throw new Error(`wrangler wrote no ${bundle}`);
+  return bundle;
+}
+
+/** The compatibility date and flags the deployed Worker runs with (wrangler.toml's top level). */
+function compatibility(): { date: string; flags: string[] } {
+  const toml = readFileSync("wrangler.toml", "utf8");
+  const date = /^compatibility_date\s*=\s*"([^"]+)"/m.exec(toml)?.[1];
+  const flags = /^compatibility_flags\s*=\s*\[([^\]]*)\]/m.exec(toml)?.[1];
+  if (!date || flags === undefined) throw new Error("wrangler.toml has no compatibility_date or compatibility_flags");
+  return { date, flags: [...flags.matchAll(/"([^"]+)"/g)].map((m) => m[1] as string) };
+}
+
+/**
+ * The bench Worker's variables: the local environment's (quota in memory), with quotas large
+ * enough for a hundred runs in a row. A Worker with these settings refuses a real quota store.
+ */
+const BENCH_VARS: Record<string, string> = {
+  NEXTJS_ENV: "production",
+  QUOTA_STORE: "memory",
+  QUOTA_SALT: "local-preview-salt-not-a-secret",
+  QUOTA_DAILY_UNITS_PER_IP: "100000",
+  QUOTA_DAILY_UNITS_SITE: "100000",
+  QUOTA_BURST_PER_MINUTE: "0",
+};
+
+function workerdConfig(vars: Record<string, string>): string {
+  const { date, flags } = compatibility();
+  const text = (value: string) => JSON.stringify(value);
+  const bindings = [
+    '(name = "ASSETS", service = "assets")',
+    ...Object.entries({ ...BENCH_VARS, ...vars }).map(
+      ([name, value]) => `(name = ${text(name)}, text = ${text(value)})`,
+    ),
+  ];
+  return `using Workerd = import "/workerd/workerd.capnp";
+const config :Workerd.Config = (
+  services = [
+    (name = "worker", worker = .worker),
+    (name = "assets", disk = (path = ${text(path.resolve(".open-next", "assets"))}, writable = false)),
+  ],
+  sockets = [
+    (name = "http", address = "127.0.0.1:${PORT}", http = (), service = "worker"),
+    (name = "files", address = "127.0.0.1:${FILES_PORT}", http = (), service = "assets"),
+  ],
+);
+const worker :Workerd.Worker = (
+  modules = [(name = "worker.js", esModule = embed "worker.js")],
+  compatibilityDate = ${text(date)},
+  compatibilityFlags = [${flags.map(text).join(", ")}],
+  bindings = [
+    ${bindings.join(",\n    ")},
+  ],
+);
+`;
+}
+
+async function waitUntilUp(server: ChildProcess, output: () => string): Promise<void> {
+  for (let i = 0; i < 240; i++) {
+    if (server.exitCode !== null) throw new Error(`workerd exited with ${server.exitCode}: ${output()}`);
     const up = await fetch(`${BASE}/api/health`)
       .then((r) => r.ok)
       .catch(() => false);
     if (up) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`the Worker did not answer on ${BASE} within 150 s`);
+  throw new Error(`the Worker did not answer on ${BASE} within 60 s: ${output()}`);
 }
 
-type Request = () => Promise<void>;
+type Send = () => Promise<void>;
 
-async function get(pathname: string, headers: Record<string, string> = {}): Promise<void> {
-  const response = await fetch(`${BASE}${pathname}`, { headers });
+// Cloudflare's edge sets this on every request; the quota keys visitors by it on Workers.
+const VISITOR = { "cf-connecting-ip": "203.0.113.7" };
+
+async function get(url: string): Promise<void> {
+  const response = await fetch(url, { headers: VISITOR });
   await response.arrayBuffer();
-  if (!response.ok) throw new Error(`GET ${pathname}: ${response.status}`);
+  if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
 }
 
 /** One agent run, read to its end; the run's `data-done` reason must be `answered`. */
 async function agentRun(goal: string): Promise<void> {
   const response = await fetch(`${BASE}/api/agent`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", ...VISITOR },
     body: JSON.stringify({ goal, locale: "es" }),
   });
   const body = await response.text();
@@ -97,65 +161,57 @@ async function agentRun(goal: string): Promise<void> {
   if (reason !== "answered") throw new Error(`POST /api/agent ended with ${reason ?? "no data-done"}`);
 }
 
-/**
- * The Worker's process: of wrangler's `workerd` processes, the one that spends CPU on a request.
- * Guessing wrong would measure wrangler's proxy, so the choice is checked on 20 page requests.
- */
-async function workerProcess(root: number): Promise<number> {
-  const pids = workerdProcesses(root);
-  if (pids.length === 0) throw new Error("no workerd process found under wrangler dev");
-  const before = pids.map(ticksOf);
-  for (let i = 0; i < 20; i++) await get("/es");
-  const spent = pids.map((pid, i) => ticksOf(pid) - (before[i] ?? 0));
-  return pids[spent.indexOf(Math.max(...spent))] as number;
-}
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0;
 
-async function measure(pid: number, request: string, send: Request, batches: number, batch: number) {
-  for (let i = 0; i < Math.max(3, batch); i++) await send(); // warm-up
-  const perRequest: number[] = [];
-  for (let b = 0; b < batches; b++) {
-    const start = ticksOf(pid);
-    for (let i = 0; i < batch; i++) await send();
-    perRequest.push(((ticksOf(pid) - start) * TICK_MS) / batch);
+async function measure(pid: number, request: string, send: Send, requests: number, warmUp = 5): Promise<CpuRow> {
+  for (let i = 0; i < warmUp; i++) await send();
+  const main: number[] = [];
+  const all: number[] = [];
+  for (let i = 0; i < requests; i++) {
+    const before = sample(pid);
+    await send();
+    const after = sample(pid);
+    main.push(after.main - before.main);
+    all.push(after.all - before.all);
   }
-  const sorted = [...perRequest].sort((a, b) => a - b);
   const row: CpuRow = {
     request,
-    requests: batches * batch,
-    batch,
-    medianMs: sorted[Math.floor(sorted.length / 2)] ?? 0,
-    minMs: sorted[0] ?? 0,
-    maxMs: sorted.at(-1) ?? 0,
+    requests,
+    medianMs: median(main),
+    p90Ms: percentile(main, 0.9),
+    minMs: Math.min(...main),
+    allThreadsMs: median(all),
   };
   console.log(
-    `  ${request}: ${row.medianMs.toFixed(1)} ms (batches ${row.minMs.toFixed(1)}–${row.maxMs.toFixed(1)}, ${row.requests} requests)`,
+    `  ${request}: ${row.medianMs.toFixed(2)} ms (p90 ${row.p90Ms.toFixed(2)}, all threads ${row.allThreadsMs.toFixed(2)}, ${requests} requests)`,
   );
   return row;
 }
 
-async function withWorker<T>(vars: string[], work: (pid: number) => Promise<T>): Promise<T> {
-  const args = ["scripts/node22.mjs", "node", path.join("node_modules", "wrangler", "bin", "wrangler.js"), "dev"];
-  args.push("--env", "bench", "--ip", "127.0.0.1", "--port", String(PORT));
-  args.push("--inspector-port", String(INSPECTOR_PORT), "--show-interactive-dev-session=false");
-  for (const v of vars) args.push("--var", v);
-  const server = spawn(process.execPath, args, {
+const WORKERD = path.join("node_modules", "workerd", "bin", "workerd");
+
+async function withWorker<T>(bundle: string, vars: Record<string, string>, work: (pid: number) => Promise<T>) {
+  const dir = path.dirname(bundle);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, "config.capnp"), workerdConfig(vars));
+  const server = spawn(path.resolve(WORKERD), ["serve", "config.capnp"], {
+    cwd: dir,
     stdio: ["ignore", "ignore", "pipe"],
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
-    detached: true,
   });
   let stderr = "";
   server.stderr?.on("data", (data: Buffer) => {
     stderr = (stderr + data.toString()).slice(-4000);
   });
   try {
-    await waitUntilUp(server);
-    return await work(await workerProcess(server.pid as number));
+    await waitUntilUp(server, () => stderr);
+    return await work(server.pid as number);
   } catch (error) {
     if (stderr) console.error(stderr);
     throw error;
   } finally {
-    // The whole group: wrangler, its node22 wrapper and both workerd processes.
-    if (server.pid) process.kill(-server.pid, "SIGTERM");
+    server.kill("SIGTERM");
   }
 }
 
@@ -168,24 +224,52 @@ function staticAsset(): string {
   return `/_next/static/chunks/${file}`;
 }
 
-/** Null when there is no build to measure. */
+/** A replayed Gemma stream at this many tokens a second (one SSE event a token). */
+export const REPLAY_TOKENS_PER_SECOND = 50;
+
+/** Null when there is no build to measure, or no per-thread CPU accounting on this kernel. */
 export async function measureWorkerCpu(): Promise<CpuRow[] | null> {
   if (!existsSync(".open-next/worker.js")) return null;
+  if (!existsSync(`/proc/${process.pid}/task/${process.pid}/sched`)) {
+    console.log("  no /proc/<pid>/task/<tid>/sched on this kernel: CPU per request not measured");
+    return null;
+  }
   if (!existsSync(".open-next/assets/cdn-cgi/_next_cache")) {
     console.log("  note: no static-assets page cache in .open-next/assets: rebuild with `npm run build:worker`");
   }
+  const bundle = bundleWorker();
   const pages = ["/es", "/en/lab/agent", "/es/services/website-with-blog"];
-  const rows = await withWorker([], async (pid) => {
+  const rows = await withWorker(bundle, {}, async (pid) => {
     const out: CpuRow[] = [];
-    for (const page of pages) out.push(await measure(pid, `GET ${page}`, () => get(page), 5, 20));
-    out.push(await measure(pid, "GET /api/health", () => get("/api/health"), 5, 20));
-    const asset = staticAsset();
-    out.push({ ...(await measure(pid, "GET /_next/static asset", () => get(asset), 5, 20)), note: asset });
-    out.push(await measure(pid, "POST /api/agent, offline planner", () => agentRun(BAKERY_GOAL), 6, 5));
+    for (const page of pages) out.push(await measure(pid, `GET ${page}`, () => get(`${BASE}${page}`), 100));
+    out.push(await measure(pid, "GET /api/health", () => get(`${BASE}/api/health`), 100));
+    const asset = `http://127.0.0.1:${FILES_PORT}${staticAsset()}`;
+    out.push({
+      ...(await measure(
+        pid,
+        "a static file from workerd's disk service, no Worker (the floor)",
+        () => get(asset),
+        100,
+      )),
+      note: "on Cloudflare, static files are served before the Worker and cost it nothing",
+    });
+    out.push(await measure(pid, "POST /api/agent, offline planner", () => agentRun(BAKERY_GOAL), 20));
     return out;
   });
-  const replay = await withWorker(["BENCH_REPLAY_MODEL:gemma-bakery"], (pid) =>
-    measure(pid, "POST /api/agent, replayed Gemma stream", () => agentRun(BAKERY_GOAL), 6, 5),
+  const instant = await withWorker(bundle, { BENCH_REPLAY_MODEL: "gemma-bakery" }, (pid) =>
+    measure(pid, "POST /api/agent, replayed Gemma stream, all at once", () => agentRun(BAKERY_GOAL), 20),
   );
-  return [...rows, replay];
+  const paced = await withWorker(
+    bundle,
+    { BENCH_REPLAY_MODEL: "gemma-bakery", BENCH_REPLAY_TOKENS_PER_SECOND: String(REPLAY_TOKENS_PER_SECOND) },
+    (pid) =>
+      measure(
+        pid,
+        `POST /api/agent, replayed Gemma stream at ${REPLAY_TOKENS_PER_SECOND} tokens/s`,
+        () => agentRun(BAKERY_GOAL),
+        8,
+        2,
+      ),
+  );
+  return [...rows, instant, paced];
 }

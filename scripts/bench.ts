@@ -159,7 +159,7 @@ if (workerIsBuilt()) {
     }
     results.firstLoadJs = pages;
   }
-  console.log("CPU per request, the built Worker in workerd (wrangler dev --env bench):");
+  console.log("CPU per request, the built Worker alone in workerd (main thread):");
   const cpu = await measureWorkerCpu();
   if (cpu) {
     results.cpu = cpu;
@@ -173,10 +173,13 @@ if (workerIsBuilt()) {
 writeResults(results);
 
 function cpuTable(rows: CpuRow[]): string {
-  const lines = ["| request | CPU per request (median) | spread of batches | requests |", "| --- | --- | --- | --- |"];
+  const lines = [
+    "| request | CPU per request (median) | p90 | all threads (median) | requests |",
+    "| --- | --- | --- | --- | --- |",
+  ];
   for (const row of rows) {
     lines.push(
-      `| ${row.request} | ${row.medianMs.toFixed(1)} ms | ${row.minMs.toFixed(1)}–${row.maxMs.toFixed(1)} ms | ${row.requests} in batches of ${row.batch} |`,
+      `| ${row.request} | ${row.medianMs.toFixed(1)} ms | ${row.p90Ms.toFixed(1)} ms | ${row.allThreadsMs.toFixed(1)} ms | ${row.requests} |`,
     );
   }
   return lines.join("\n");
@@ -190,10 +193,13 @@ function writeResults(data: Record<string, unknown>): void {
     "",
     `${data.date}, ${data.machine}, Node ${process.versions.node}.`,
     "",
-    "CPU per request: Linux CPU ticks (utime + stime) of the `workerd` process running the built Worker",
-    "(`wrangler dev --env bench`), over sequential requests after warm-up; medians of batches. It",
-    "includes workerd's own work (HTTP, assets, GC) and excludes isolate start-up and the time a run",
-    "waits on its model. The replayed run is a recorded-shape Gemma 4 stream, one SSE event a token.",
+    "CPU per request: the CPU time of the main thread of a `workerd` process that runs the built Worker",
+    "alone (wrangler's deploy bundle, `ASSETS` on workerd's disk service; no wrangler dev, proxy or",
+    "inspector), read from `/proc/<pid>/task/<pid>/sched` around each request after warm-up. It",
+    "includes the Worker's JavaScript, workerd's HTTP and streams and the GC on that thread; \"all",
+    "threads\" adds V8's background GC and compilation. It excludes isolate start-up and the time a",
+    "run waits on its model. The replayed runs are a recorded Gemma 4 stream, one SSE event a token,",
+    "all at once or paced like a model; the paced figure includes the replay's own timer per event.",
     "",
     data.cpu ? cpuTable(data.cpu as CpuRow[]) : "(no build: run `npm run build:worker` first)",
     "",

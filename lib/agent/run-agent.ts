@@ -16,7 +16,7 @@ import { answerTransform, closeBrokenStep, type RunRecord } from "./answer-trans
 import { RunBudget } from "./budget";
 import { capModelCalls, type DroppedCall } from "./call-cap";
 import { wrapGoal } from "./goal";
-import { AGENT_LIMITS, AGENT_TEMPERATURE, AGENT_TIMEOUT_MS } from "./limits";
+import { AGENT_LIMITS, AGENT_TEMPERATURE, AGENT_TIMEOUT_MS, STREAM_WINDOW_MS } from "./limits";
 import { systemPrompt } from "./prompt";
 import { LAST_CALL_REFUSAL, type Refusal, refusalFor, TOOL_BUDGET_REFUSAL } from "./refusals";
 import { estimateJsonTokens, estimateTokens, TOKENS_PER_MESSAGE } from "./tokens";
@@ -45,6 +45,8 @@ export type AgentRunOptions = {
   /** The request's signal: a closed tab stops the model. */
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** How long a text's tokens are merged into one part (STREAM_WINDOW_MS); 0 sends each as it came. */
+  streamWindowMs?: number;
   /** Awaited before the stream closes: record or release the quota here. */
   onFinish?: (summary: AgentRunSummary) => Promise<void> | void;
 };
@@ -234,7 +236,7 @@ async function streamModel(run: Run, writer: UIMessageStreamWriter<AgentUIMessag
         budget.lastCallCut = true;
       },
     },
-    { maxTokens: AGENT_LIMITS.maxTokens },
+    { maxTokens: AGENT_LIMITS.maxTokens, coalesceMs: options.streamWindowMs ?? STREAM_WINDOW_MS },
   );
   try {
     const result = streamText({

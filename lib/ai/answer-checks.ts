@@ -3,6 +3,7 @@ import { unverifiedAmounts } from "@/lib/agent/amounts";
 import { answerTransform, closeBrokenStep, type RunRecord } from "@/lib/agent/answer-transform";
 import { RunBudget } from "@/lib/agent/budget";
 import { capModelCalls } from "@/lib/agent/call-cap";
+import { STREAM_WINDOW_MS } from "@/lib/agent/limits";
 import type { DoneData, DoneReason } from "@/lib/agent/types";
 import type { Locale } from "@/lib/i18n/config";
 
@@ -93,7 +94,7 @@ export function createAnswerChecks({
             budget.lastCallCut = true;
           },
         },
-        { maxTokens: maxOutputTokens },
+        { maxTokens: maxOutputTokens, coalesceMs: STREAM_WINDOW_MS },
       ),
     transform: answerTransform(budget, record, { format }),
     close: () => {

@@ -9,6 +9,8 @@ import { type RecordedStream, sseEventsOf } from "./replay-stream";
  */
 export const BENCH_REPLAY_VARIABLE = "BENCH_REPLAY_MODEL";
 export const BENCH_REPLAY_VALUE = "gemma-bakery";
+/** Optional: the replay's pace, in tokens (SSE events) a second; unset, every event is there at once. */
+export const BENCH_REPLAY_PACE_VARIABLE = "BENCH_REPLAY_TOKENS_PER_SECOND";
 
 type Env = Record<string, string | undefined>;
 
@@ -22,14 +24,17 @@ export function benchReplayBinding(env: Env): Ai | undefined {
   if (env[BENCH_REPLAY_VARIABLE] !== BENCH_REPLAY_VALUE) return undefined;
   if (env.QUOTA_STORE !== "memory") return undefined;
   if (env.UPSTASH_REDIS_REST_URL || env.CLOUDFLARE_API_TOKEN || env.OPENAI_COMPATIBLE_BASE_URL) return undefined;
-  return replayBinding(recorded as RecordedStream);
+  const pace = Number(env[BENCH_REPLAY_PACE_VARIABLE]);
+  return replayBinding(recorded as RecordedStream, Number.isFinite(pace) && pace > 0 ? { tokensPerSecond: pace } : {});
 }
 
 /**
  * A binding whose `run` streams the recorded calls in order, one SSE event per read, the way a
- * token-by-token stream arrives; past the last call it repeats the last one (an answer).
+ * token-by-token stream arrives; past the last call it repeats the last one (an answer). With
+ * `tokensPerSecond`, each event waits its turn as a model's tokens would.
  */
-export function replayBinding(stream: RecordedStream): Ai {
+export function replayBinding(stream: RecordedStream, { tokensPerSecond }: { tokensPerSecond?: number } = {}): Ai {
+  const gapMs = tokensPerSecond ? 1000 / tokensPerSecond : 0;
   const encoder = new TextEncoder();
   let calls = 0;
   const run = async (_model: string, _inputs: unknown, options?: { signal?: AbortSignal }) => {
@@ -43,7 +48,8 @@ export function replayBinding(stream: RecordedStream): Ai {
       start(controller) {
         signal?.addEventListener("abort", () => controller.error(signal.reason), { once: true });
       },
-      pull(controller) {
+      async pull(controller) {
+        if (gapMs > 0 && next > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
         if (signal?.aborted) return;
         const event = events[next++];
         if (event === undefined) controller.close();

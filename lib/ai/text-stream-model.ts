@@ -33,10 +33,14 @@ function promptTokens(prompt: LanguageModelV4Prompt): number {
  * with usage by our own count: the offline assistant and the offline reviewer. It goes through the
  * same `streamText`, checks and quota as a real model, and is labelled as what it is.
  */
+/** About 1,300 characters a second in pieces of ~48 ms (see the offline planner's pace). */
+const PIECE = 64;
+const PIECE_DELAY_MS = 48;
+
 export function textStreamModel({
   modelId,
   write,
-  chunkDelayMs = 12,
+  chunkDelayMs = PIECE_DELAY_MS,
 }: {
   modelId: string;
   write: (options: LanguageModelV4CallOptions) => string;
@@ -54,8 +58,8 @@ export function textStreamModel({
       const text = write(options);
       const parts: LanguageModelV4StreamPart[] = [{ type: "stream-start", warnings: [] }];
       parts.push({ type: "text-start", id: "t0" });
-      for (let index = 0; index < text.length; index += 16) {
-        parts.push({ type: "text-delta", id: "t0", delta: text.slice(index, index + 16) });
+      for (let index = 0; index < text.length; index += PIECE) {
+        parts.push({ type: "text-delta", id: "t0", delta: text.slice(index, index + PIECE) });
       }
       parts.push({ type: "text-end", id: "t0" });
       const input = promptTokens(options.prompt);

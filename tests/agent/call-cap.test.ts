@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { checkedUsage } from "@/lib/agent/call-cap";
+import type { LanguageModelV4, LanguageModelV4StreamPart } from "@ai-sdk/provider";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { type CallMeter, capModelCalls, checkedUsage } from "@/lib/agent/call-cap";
 
 // The cap hands the SDK only counts it can add: a provider's usage strings would be concatenated.
 describe("checkedUsage", () => {
@@ -17,5 +18,157 @@ describe("checkedUsage", () => {
   it("reads no usage at all as unknown", () => {
     expect(checkedUsage(null).inputTokens.total).toBeUndefined();
     expect(checkedUsage("garbage").outputTokens.total).toBeUndefined();
+  });
+});
+
+type Part = LanguageModelV4StreamPart;
+type Timed = { at: number; part: Part } | { at: number; error: Error };
+
+const meter = (): CallMeter & { output: number } => {
+  const m = {
+    output: 0,
+    startCall() {},
+    countOutput(tokens: number) {
+      m.output = tokens;
+    },
+    dropCall() {},
+    cutCall() {},
+  };
+  return m;
+};
+
+/** A model whose one call streams `timed`, each part arriving at its `at` (ms, Date.now). */
+function timedModel(timed: Timed[], clock: { now: number }): LanguageModelV4 {
+  return {
+    specificationVersion: "v4",
+    provider: "test",
+    modelId: "timed",
+    supportedUrls: {},
+    doGenerate: () => Promise.reject(new Error("stream only")),
+    async doStream() {
+      let index = 0;
+      return {
+        stream: new ReadableStream<Part>({
+          pull(controller) {
+            const next = timed[index++];
+            if (!next) return controller.close();
+            clock.now = next.at;
+            if ("error" in next) controller.error(next.error);
+            else controller.enqueue(next.part);
+          },
+        }),
+      };
+    },
+  };
+}
+
+const text = (at: number, delta: string, id = "t"): Timed => ({ at, part: { type: "text-delta", id, delta } });
+const args = (at: number, id: string, delta: string): Timed => ({ at, part: { type: "tool-input-delta", id, delta } });
+const finish: Part = {
+  type: "finish",
+  finishReason: { unified: "stop", raw: undefined },
+  usage: checkedUsage(undefined),
+};
+
+async function streamed(timed: Timed[], { coalesceMs = 50, maxTokens = 350 } = {}) {
+  const clock = { now: 0 };
+  vi.spyOn(Date, "now").mockImplementation(() => clock.now);
+  const m = meter();
+  const model = capModelCalls(timedModel(timed, clock), m, { maxTokens, coalesceMs });
+  const { stream } = await model.doStream({
+    prompt: [],
+    tools: [{ type: "function", name: "f", inputSchema: { type: "object" } }],
+  });
+  const parts: Part[] = [];
+  let error: unknown = null;
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parts.push(value);
+    }
+  } catch (caught) {
+    error = caught;
+  }
+  return { parts, error, meter: m };
+}
+
+const shape = (parts: Part[]) =>
+  parts.map((p) => (p.type === "text-delta" || p.type === "tool-input-delta" ? `${p.type}:${p.delta}` : p.type));
+
+describe("the cap merges a call's deltas within its window", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("sends the tokens of one window as one part, in order, and the whole text", async () => {
+    const tokens = "Reviso el servicio y estimo el precio de su sitio con blog.".split(/(?<= )/);
+    const timed: Timed[] = [
+      { at: 0, part: { type: "text-start", id: "t" } },
+      ...tokens.map((token, i) => text(i * 20, token)),
+      { at: tokens.length * 20, part: { type: "text-end", id: "t" } },
+      { at: tokens.length * 20, part: finish },
+    ];
+    const { parts } = await streamed(timed);
+    const deltas = parts.filter((p) => p.type === "text-delta");
+    // 20 ms a token, 50 ms windows: a part closes with the token that arrives 50 ms or more after
+    // its first (0, 20, 40, 60 ms), so four tokens a part.
+    expect(tokens.length).toBe(12);
+    expect(deltas.map((p) => p.delta)).toEqual([0, 4, 8].map((i) => tokens.slice(i, i + 4).join("")));
+    expect(deltas.map((p) => p.delta).join("")).toBe(tokens.join(""));
+    expect(shape(parts)[0]).toBe("text-start");
+    expect(shape(parts).slice(-2)).toEqual(["text-end", "finish"]);
+  });
+
+  it("sends each token alone with a window of 0", async () => {
+    const timed = [text(0, "a"), text(0, "b"), text(0, "c"), { at: 0, part: finish }];
+    const { parts } = await streamed(timed, { coalesceMs: 0 });
+    expect(shape(parts)).toEqual(["text-delta:a", "text-delta:b", "text-delta:c", "finish"]);
+  });
+
+  it("lets no part overtake a held delta, and merges only deltas of the same text or input", async () => {
+    const timed: Timed[] = [
+      text(0, "Busco "),
+      text(1, "el servicio."),
+      { at: 2, part: { type: "tool-input-start", id: "c1", toolName: "f" } },
+      args(3, "c1", '{"q":'),
+      args(4, "c1", '"blog"}'),
+      { at: 5, part: { type: "tool-input-start", id: "c2", toolName: "f" } },
+      args(6, "c2", "{}"),
+      text(7, "x", "t2"),
+      text(8, "y", "t3"),
+      { at: 9, part: finish },
+    ];
+    const { parts } = await streamed(timed);
+    expect(shape(parts)).toEqual([
+      "text-delta:Busco el servicio.",
+      "tool-input-start",
+      'tool-input-delta:{"q":"blog"}',
+      "tool-input-start",
+      "tool-input-delta:{}",
+      "text-delta:x",
+      "text-delta:y",
+      "finish",
+    ]);
+  });
+
+  it("delivers held text before the error of a stream that fails", async () => {
+    const timed: Timed[] = [text(0, "Hola, "), text(5, "su sitio"), { at: 10, error: new Error("connection reset") }];
+    const { parts, error } = await streamed(timed);
+    expect(shape(parts)).toEqual(["text-delta:Hola, su sitio"]);
+    expect((error as Error).message).toBe("connection reset");
+  });
+
+  it("still cuts the call at its cap inside a merged part", async () => {
+    const words = Array.from({ length: 400 }, (_, i) => `palabra${i} `);
+    const timed: Timed[] = [...words.map((word) => text(0, word)), { at: 0, part: finish }];
+    const { parts, meter: m } = await streamed(timed, { maxTokens: 100 });
+    expect(m.output).toBeLessThanOrEqual(100);
+    const finishPart = parts.at(-1) as Extract<Part, { type: "finish" }>;
+    expect(finishPart.finishReason.raw).toBe("output-cap");
+    const sent = parts.flatMap((p) => (p.type === "text-delta" ? [p.delta] : [])).join("");
+    expect(sent.length).toBeGreaterThan(0);
+    expect(words.join("").startsWith(sent)).toBe(true);
   });
 });
