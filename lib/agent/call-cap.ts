@@ -256,14 +256,16 @@ type Delta = Extract<Part, { type: "text-delta" | "tool-input-delta" }>;
  * `windowMs` have passed since the first. A model streams one token an event, and every part
  * crosses a dozen streams on its way to the page (the SDK's, the UI stream's, the response's):
  * in workerd that crossing is most of a run's CPU. Merging ~50 ms of tokens keeps the page as live
- * and divides that cost by the tokens merged. A held delta goes out before any other part and
- * when the stream ends or fails. The window is checked as parts arrive, with no timer: a timer a
+ * and divides that cost by the tokens merged. The first delta of each text or input goes out at
+ * once (the page shows the model's first words without waiting); a held delta goes out before any
+ * other part and when the stream ends or fails. The window is checked as parts arrive, with no timer: a timer a
  * window cost more CPU in workerd than it saved (`npm run bench`), and a model streams its tokens
  * back to back, so a delta waits at most one token's gap past its window.
  */
 function coalescer(windowMs: number, emit: (part: Part) => void) {
   let held: Delta | null = null;
   let since = 0;
+  const started = new Set<string>();
 
   function flush(): boolean {
     if (!held) return false;
@@ -277,6 +279,12 @@ function coalescer(windowMs: number, emit: (part: Part) => void) {
     flush,
     hold(part: Delta) {
       if (windowMs <= 0) return emit(part);
+      const key = `${part.type}:${part.id}`;
+      if (!started.has(key)) {
+        started.add(key);
+        flush();
+        return emit(part);
+      }
       if (held && held.type === part.type && held.id === part.id) {
         held = { ...held, delta: held.delta + part.delta };
         return;

@@ -112,10 +112,15 @@ describe("the cap merges a call's deltas within its window", () => {
     ];
     const { parts } = await streamed(timed);
     const deltas = parts.filter((p) => p.type === "text-delta");
-    // 20 ms a token, 50 ms windows: a part closes with the token that arrives 50 ms or more after
-    // its first (0, 20, 40, 60 ms), so four tokens a part.
+    // The first token goes at once; then, 20 ms a token and 50 ms windows, a part closes with the
+    // token that arrives 50 ms or more after its first (20, 40, 60, 80 ms): four tokens a part.
     expect(tokens.length).toBe(12);
-    expect(deltas.map((p) => p.delta)).toEqual([0, 4, 8].map((i) => tokens.slice(i, i + 4).join("")));
+    expect(deltas.map((p) => p.delta)).toEqual([
+      tokens[0],
+      tokens.slice(1, 5).join(""),
+      tokens.slice(5, 9).join(""),
+      tokens.slice(9).join(""),
+    ]);
     expect(deltas.map((p) => p.delta).join("")).toBe(tokens.join(""));
     expect(shape(parts)[0]).toBe("text-start");
     expect(shape(parts).slice(-2)).toEqual(["text-end", "finish"]);
@@ -130,33 +135,46 @@ describe("the cap merges a call's deltas within its window", () => {
   it("lets no part overtake a held delta, and merges only deltas of the same text or input", async () => {
     const timed: Timed[] = [
       text(0, "Busco "),
-      text(1, "el servicio."),
-      { at: 2, part: { type: "tool-input-start", id: "c1", toolName: "f" } },
-      args(3, "c1", '{"q":'),
-      args(4, "c1", '"blog"}'),
-      { at: 5, part: { type: "tool-input-start", id: "c2", toolName: "f" } },
-      args(6, "c2", "{}"),
-      text(7, "x", "t2"),
-      text(8, "y", "t3"),
-      { at: 9, part: finish },
+      text(1, "el "),
+      text(2, "servicio."),
+      { at: 3, part: { type: "tool-input-start", id: "c1", toolName: "f" } },
+      args(4, "c1", "{"),
+      args(5, "c1", '"q":'),
+      args(6, "c1", '"blog"}'),
+      { at: 7, part: { type: "tool-input-start", id: "c2", toolName: "f" } },
+      args(8, "c2", "{"),
+      args(9, "c2", "}"),
+      text(10, "x", "t2"),
+      text(11, "y", "t2"),
+      text(12, "z", "t3"),
+      { at: 13, part: finish },
     ];
     const { parts } = await streamed(timed);
     expect(shape(parts)).toEqual([
-      "text-delta:Busco el servicio.",
+      "text-delta:Busco ",
+      "text-delta:el servicio.",
       "tool-input-start",
-      'tool-input-delta:{"q":"blog"}',
+      "tool-input-delta:{",
+      'tool-input-delta:"q":"blog"}',
       "tool-input-start",
-      "tool-input-delta:{}",
+      "tool-input-delta:{",
+      "tool-input-delta:}",
       "text-delta:x",
       "text-delta:y",
+      "text-delta:z",
       "finish",
     ]);
   });
 
   it("delivers held text before the error of a stream that fails", async () => {
-    const timed: Timed[] = [text(0, "Hola, "), text(5, "su sitio"), { at: 10, error: new Error("connection reset") }];
+    const timed: Timed[] = [
+      text(0, "Hola, "),
+      text(5, "su "),
+      text(6, "sitio"),
+      { at: 10, error: new Error("connection reset") },
+    ];
     const { parts, error } = await streamed(timed);
-    expect(shape(parts)).toEqual(["text-delta:Hola, su sitio"]);
+    expect(shape(parts)).toEqual(["text-delta:Hola, ", "text-delta:su sitio"]);
     expect((error as Error).message).toBe("connection reset");
   });
 

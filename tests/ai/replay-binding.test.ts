@@ -4,7 +4,12 @@ import recorded from "@/bench/replay/gemma-bakery-es.json" with { type: "json" }
 import { runAgent } from "@/lib/agent/run-agent";
 import type { DoneData } from "@/lib/agent/types";
 import { DEFAULT_AGENT_MODEL, resolveAgentModel, workersAIModel } from "@/lib/ai/providers";
-import { BENCH_REPLAY_VALUE, BENCH_REPLAY_VARIABLE, benchReplayBinding } from "@/lib/ai/replay-binding";
+import {
+  BENCH_REPLAY_PACE_VARIABLE,
+  BENCH_REPLAY_VALUE,
+  BENCH_REPLAY_VARIABLE,
+  benchReplayBinding,
+} from "@/lib/ai/replay-binding";
 import { readChunks } from "@/tests/support/scripted-model";
 
 // The bench's replayed Gemma stream: a seam into the model choice that must never answer a real
@@ -74,6 +79,40 @@ describe("bench replay binding: the guard", () => {
     const production = settings.slice(settings.indexOf("[env.production]"), settings.indexOf("[env.local]"));
     expect(production).toMatch(/^\[env\.production\.ai\]\s*\nbinding = "AI"/m);
     expect(production).not.toMatch(/QUOTA_STORE/);
+  });
+});
+
+describe("bench replay binding: its pace", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** The first call's SSE stream, as workers-ai-provider opens it. */
+  async function firstCall(binding: Ai | undefined): Promise<ReadableStream<Uint8Array>> {
+    const run = binding?.run as unknown as (model: string, inputs: unknown) => Promise<ReadableStream<Uint8Array>>;
+    return run(DEFAULT_AGENT_MODEL, { stream: true });
+  }
+
+  it("sends one event a token at the pace it is given, and all at once without one", async () => {
+    vi.useFakeTimers();
+    const paced = benchReplayBinding({ ...BENCH_ENV, [BENCH_REPLAY_PACE_VARIABLE]: "50" });
+    const reader = (await firstCall(paced)).getReader();
+    await reader.read();
+    let second = false;
+    const next = reader.read().then(() => {
+      second = true;
+    });
+    await vi.advanceTimersByTimeAsync(19);
+    expect(second).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await next;
+    expect(second).toBe(true);
+
+    // Without a pace, every event is there without any timer running.
+    const all = (await firstCall(benchReplayBinding(BENCH_ENV))).getReader();
+    let events = 0;
+    while (!(await all.read()).done) events += 1;
+    expect(events).toBeGreaterThan(50);
   });
 });
 
