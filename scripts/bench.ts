@@ -101,7 +101,11 @@ async function loopOverhead(runs = 30) {
 /** Gzip bytes of the scripts a page loads on first visit, from a running `next start`. */
 async function pageJavaScript(path: string) {
   const port = 3300 + Math.floor(Math.random() * 500);
-  const server = spawn("npx", ["next", "start", "-p", String(port), "-H", "127.0.0.1"], { stdio: "ignore" });
+  // Its own process group: killing `npx` alone would leave `next-server` running after the bench.
+  const server = spawn("npx", ["next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+    stdio: "ignore",
+    detached: true,
+  });
   try {
     const base = `http://127.0.0.1:${port}`;
     for (let i = 0; i < 100; i += 1) {
@@ -119,7 +123,7 @@ async function pageJavaScript(path: string) {
     for (const src of scripts) gzip += gzipSync(Buffer.from(await (await fetch(`${base}${src}`)).arrayBuffer())).length;
     return { scripts: scripts.length, gzipKiB: gzip / 1024 };
   } finally {
-    server.kill();
+    if (server.pid) process.kill(-server.pid, "SIGTERM");
   }
 }
 
