@@ -1,4 +1,5 @@
 import { STREAM_WINDOW_MS } from "@/lib/agent/limits";
+import { type StreamPass, throughPass } from "./stream-pass";
 
 /**
  * Repairs, below the provider, the streamed tool calls `workers-ai-provider` 4.0.0 would lose. It
@@ -106,7 +107,7 @@ function wholeEntry(index: number, { id, type, name, args }: Held): ToolCallEntr
   };
 }
 
-function toolCallOrdering(windowMs: number): TransformStream<Uint8Array, Uint8Array> {
+function toolCallOrdering(windowMs: number): StreamPass<Uint8Array> {
   const merge = textMerge(windowMs);
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
@@ -238,8 +239,8 @@ function toolCallOrdering(windowMs: number): TransformStream<Uint8Array, Uint8Ar
     return merge.flush() + out;
   }
 
-  return new TransformStream({
-    transform(chunk, controller) {
+  return {
+    transform(chunk, emit) {
       buffer += decoder.decode(chunk, { stream: true });
       const lines = buffer.split("\n");
       buffer = lines.pop() ?? "";
@@ -249,17 +250,17 @@ function toolCallOrdering(windowMs: number): TransformStream<Uint8Array, Uint8Ar
         if (kept !== null) out += `${kept}\n`;
       }
       // Nothing to send while text is held: the streams below see no event for it.
-      if (out) controller.enqueue(encoder.encode(out));
+      if (out) emit(encoder.encode(out));
     },
-    flush(controller) {
+    flush(emit) {
       buffer += decoder.decode();
       const last = (buffer ? (line(buffer) ?? "") : "") + merge.flush();
       // A stream cut before [DONE] still delivers what it held, after a line break of its own.
       const held = releaseHeld();
       const rest = held ? `${last}\n${held}` : last;
-      if (rest) controller.enqueue(encoder.encode(rest));
+      if (rest) emit(encoder.encode(rest));
     },
-  });
+  };
 }
 
 type Run = (model: string, inputs: Record<string, unknown>, options?: AiOptions) => Promise<unknown>;
@@ -276,7 +277,7 @@ export function fetchWithToolCallOrdering(
     const response = await fetcher(input, init);
     const streamed = response.headers.get("content-type")?.includes("text/event-stream");
     if (!streamed || !response.body) return response;
-    return new Response(response.body.pipeThrough(toolCallOrdering(windowMs)), {
+    return new Response(throughPass(response.body, toolCallOrdering(windowMs)), {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,
@@ -289,7 +290,7 @@ export function withToolCallOrdering(binding: Ai, { windowMs = STREAM_WINDOW_MS 
   const run: Run = async (model, inputs, options) => {
     const output = await (binding.run as unknown as Run)(model, inputs, options);
     return inputs?.stream === true && output instanceof ReadableStream
-      ? output.pipeThrough(toolCallOrdering(windowMs))
+      ? throughPass(output, toolCallOrdering(windowMs))
       : output;
   };
   return new Proxy(binding, {

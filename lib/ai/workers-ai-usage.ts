@@ -1,4 +1,5 @@
 import { neuronsFor, roundNeurons } from "@/lib/agent/neurons";
+import { type StreamPass, throughPass } from "./stream-pass";
 
 /**
  * Workers AI reports what it billed for each response as `usage.neurons`, on the stream's last
@@ -57,7 +58,7 @@ export class NeuronMeter {
 }
 
 /** Reads `usage.neurons` from an SSE stream's events without touching the bytes. */
-function neuronReader(report: (value: unknown) => void): TransformStream<Uint8Array, Uint8Array> {
+function neuronReader(report: (value: unknown) => void): StreamPass<Uint8Array> {
   const decoder = new TextDecoder();
   let buffer = "";
   const readLine = (line: string) => {
@@ -73,9 +74,9 @@ function neuronReader(report: (value: unknown) => void): TransformStream<Uint8Ar
       // Not JSON: the provider decides what to do with it; there is nothing to count.
     }
   };
-  return new TransformStream({
-    transform(chunk, controller) {
-      controller.enqueue(chunk);
+  return {
+    transform(chunk, emit) {
+      emit(chunk);
       buffer += decoder.decode(chunk, { stream: true });
       const lines = buffer.split("\n");
       buffer = lines.pop() ?? "";
@@ -84,7 +85,7 @@ function neuronReader(report: (value: unknown) => void): TransformStream<Uint8Ar
     flush() {
       readLine(buffer + decoder.decode());
     },
-  });
+  };
 }
 
 type Run = (model: string, inputs: Record<string, unknown>, options?: AiOptions) => Promise<unknown>;
@@ -94,7 +95,7 @@ export function withNeuronMeter(binding: Ai, meter: NeuronMeter): Ai {
   const run: Run = async (model, inputs, options) => {
     const report = meter.openCall();
     const output = await (binding.run as unknown as Run)(model, inputs, options);
-    if (output instanceof ReadableStream) return output.pipeThrough(neuronReader(report));
+    if (output instanceof ReadableStream) return throughPass(output, neuronReader(report));
     if (output && typeof output === "object") report((output as { usage?: { neurons?: unknown } }).usage?.neurons);
     return output;
   };
@@ -118,7 +119,7 @@ export function fetchWithNeuronMeter(fetcher: typeof fetch, meter: NeuronMeter):
       if (header !== null && header.trim() !== "") report(Number(header));
       return response;
     }
-    return new Response(response.body.pipeThrough(neuronReader(report)), {
+    return new Response(throughPass(response.body, neuronReader(report)), {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,
