@@ -10,7 +10,16 @@
 // time an agent run waits on its model.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
+import {
+  BENCH_RECORDING,
+  BENCH_REPLAY_SERVICE,
+  BENCH_REPLAY_VALUE,
+  BENCH_REPLAY_VARIABLE,
+} from "../lib/ai/replay-binding";
+import { sseEventsOf } from "../lib/ai/replay-stream";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8791);
 const FILES_PORT = PORT + 1;
@@ -94,7 +103,10 @@ const BENCH_VARS: Record<string, string> = {
   QUOTA_BURST_PER_MINUTE: "0",
 };
 
-function workerdConfig(vars: Record<string, string>): string {
+/** Vars, and service bindings to servers on loopback (name -> "127.0.0.1:port"). */
+type WorkerSettings = { vars?: Record<string, string>; services?: Record<string, string> };
+
+function workerdConfig({ vars = {}, services = {} }: WorkerSettings): string {
   const { date, flags } = compatibility();
   const text = (value: string) => JSON.stringify(value);
   const bindings = [
@@ -102,12 +114,17 @@ function workerdConfig(vars: Record<string, string>): string {
     ...Object.entries({ ...BENCH_VARS, ...vars }).map(
       ([name, value]) => `(name = ${text(name)}, text = ${text(value)})`,
     ),
+    ...Object.keys(services).map((name) => `(name = ${text(name)}, service = ${text(`svc-${name}`)})`),
   ];
+  const external = Object.entries(services).map(
+    ([name, address]) => `(name = ${text(`svc-${name}`)}, external = (address = ${text(address)}, http = ())),`,
+  );
   return `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
   services = [
     (name = "worker", worker = .worker),
     (name = "assets", disk = (path = ${text(path.resolve(".open-next", "assets"))}, writable = false)),
+    ${external.join("\n    ")}
   ],
   sockets = [
     (name = "http", address = "127.0.0.1:${PORT}", http = (), service = "worker"),
@@ -192,10 +209,10 @@ async function measure(pid: number, request: string, send: Send, requests: numbe
 
 const WORKERD = path.join("node_modules", "workerd", "bin", "workerd");
 
-async function withWorker<T>(bundle: string, vars: Record<string, string>, work: (pid: number) => Promise<T>) {
+async function withWorker<T>(bundle: string, settings: WorkerSettings, work: (pid: number) => Promise<T>) {
   const dir = path.dirname(bundle);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, "config.capnp"), workerdConfig(vars));
+  writeFileSync(path.join(dir, "config.capnp"), workerdConfig(settings));
   const server = spawn(path.resolve(WORKERD), ["serve", "config.capnp"], {
     cwd: dir,
     stdio: ["ignore", "ignore", "pipe"],
@@ -227,6 +244,43 @@ function staticAsset(): string {
 /** A replayed Gemma stream at this many tokens a second (one SSE event a token). */
 export const REPLAY_TOKENS_PER_SECOND = 50;
 
+/**
+ * The bench's model server on loopback: streams call N of the recording at `/calls/N`, one SSE
+ * event a token at `tokensPerSecond`, each written to the socket on its own as Workers AI's are.
+ * The Worker reaches it through a service binding (`BENCH_REPLAY_SERVICE`), so its tokens arrive
+ * as socket reads, and this server's own CPU is not the Worker's.
+ */
+async function withReplayServer<T>(tokensPerSecond: number, work: (address: string) => Promise<T>): Promise<T> {
+  const gapMs = 1000 / tokensPerSecond;
+  const server = createServer(async (request, response) => {
+    const index = Number(/^\/calls\/(\d+)$/.exec(request.url ?? "")?.[1]);
+    const call = BENCH_RECORDING.calls[index];
+    if (!call) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { "content-type": "text/event-stream" });
+    let closed = false;
+    response.on("close", () => {
+      closed = true;
+    });
+    for (const event of sseEventsOf(call, index)) {
+      if (closed) return;
+      response.write(event);
+      await new Promise((resolve) => setTimeout(resolve, gapMs));
+    }
+    response.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  try {
+    return await work(`127.0.0.1:${port}`);
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+}
+
 /** Null when there is no build to measure, or no per-thread CPU accounting on this kernel. */
 export async function measureWorkerCpu(): Promise<CpuRow[] | null> {
   if (!existsSync(".open-next/worker.js")) return null;
@@ -256,20 +310,20 @@ export async function measureWorkerCpu(): Promise<CpuRow[] | null> {
     out.push(await measure(pid, "POST /api/agent, offline planner", () => agentRun(BAKERY_GOAL), 20));
     return out;
   });
-  const instant = await withWorker(bundle, { BENCH_REPLAY_MODEL: "gemma-bakery" }, (pid) =>
+  const replay = { vars: { [BENCH_REPLAY_VARIABLE]: BENCH_REPLAY_VALUE } };
+  const instant = await withWorker(bundle, replay, (pid) =>
     measure(pid, "POST /api/agent, replayed Gemma stream, all at once", () => agentRun(BAKERY_GOAL), 20),
   );
-  const paced = await withWorker(
-    bundle,
-    { BENCH_REPLAY_MODEL: "gemma-bakery", BENCH_REPLAY_TOKENS_PER_SECOND: String(REPLAY_TOKENS_PER_SECOND) },
-    (pid) =>
+  const paced = await withReplayServer(REPLAY_TOKENS_PER_SECOND, (address) =>
+    withWorker(bundle, { ...replay, services: { [BENCH_REPLAY_SERVICE]: address } }, (pid) =>
       measure(
         pid,
-        `POST /api/agent, replayed Gemma stream at ${REPLAY_TOKENS_PER_SECOND} tokens/s`,
+        `POST /api/agent, replayed Gemma stream at ${REPLAY_TOKENS_PER_SECOND} tokens/s over a socket`,
         () => agentRun(BAKERY_GOAL),
         8,
         2,
       ),
+    ),
   );
   return [...rows, instant, paced];
 }

@@ -8,7 +8,7 @@ import type { Locale } from "@/lib/i18n/config";
 import { createOfflinePlanner } from "./offline-planner";
 import { OFFLINE_PLANNER_ID } from "./offline-planner-id";
 import { previewForcesOffline } from "./preview-guard";
-import { benchReplayBinding } from "./replay-binding";
+import { BENCH_REPLAY_SERVICE, benchReplayBinding } from "./replay-binding";
 import { fetchWithToolCallOrdering, withToolCallOrdering } from "./workers-ai-binding";
 import { fetchWithNeuronMeter, NeuronMeter, withNeuronMeter } from "./workers-ai-usage";
 
@@ -28,9 +28,10 @@ export type AgentModel = {
 
 type Env = Record<string, string | undefined>;
 
-function aiBinding(): Ai | undefined {
+/** A binding of the Worker's environment (objects never reach `process.env`). */
+function cloudflareBinding<T>(name: string): T | undefined {
   try {
-    return (getCloudflareContext().env as { AI?: Ai }).AI;
+    return (getCloudflareContext().env as Record<string, unknown>)[name] as T | undefined;
   } catch {
     // `next start` and tests run outside a Cloudflare context.
     return undefined;
@@ -98,7 +99,7 @@ export function resolveAgentModel({
   const modelId = env.AGENT_MODEL || DEFAULT_AGENT_MODEL;
   const neurons = new NeuronMeter(modelId);
 
-  const binding = aiBinding();
+  const binding = cloudflareBinding<Ai>("AI");
   if (binding) {
     return {
       model: workersAIModel(binding, modelId, runId, neurons),
@@ -109,13 +110,14 @@ export function resolveAgentModel({
     };
   }
   // `npm run bench` only (see replay-binding.ts): after the real binding, so it never replaces it.
-  const replay = benchReplayBinding(env);
+  const replay = benchReplayBinding(env, cloudflareBinding(BENCH_REPLAY_SERVICE));
   if (replay) {
     return {
-      model: workersAIModel(replay, modelId, runId),
+      model: workersAIModel(replay, modelId, runId, neurons),
       name: modelId,
       kind: "workers-ai-binding",
       estimatedUsage: false,
+      neurons,
     };
   }
   if (env.CLOUDFLARE_ACCOUNT_ID && env.CLOUDFLARE_API_TOKEN) {

@@ -9,10 +9,15 @@ import { type RecordedStream, sseEventsOf } from "./replay-stream";
  */
 export const BENCH_REPLAY_VARIABLE = "BENCH_REPLAY_MODEL";
 export const BENCH_REPLAY_VALUE = "gemma-bakery";
-/** Optional: the replay's pace, in tokens (SSE events) a second; unset, every event is there at once. */
-export const BENCH_REPLAY_PACE_VARIABLE = "BENCH_REPLAY_TOKENS_PER_SECOND";
+/**
+ * Optional: a service binding (the bench's own server on loopback) that streams each recorded call
+ * at a model's pace, so its tokens reach the Worker one socket read at a time as Workers AI's do.
+ * Without it, every event is there at once.
+ */
+export const BENCH_REPLAY_SERVICE = "BENCH_REPLAY_SERVICE";
 
 type Env = Record<string, string | undefined>;
+type Service = { fetch(input: string, init?: RequestInit): Promise<Response> };
 
 /**
  * The replay binding, only for a Worker that can't be serving visitors: the variable is set, and
@@ -20,21 +25,33 @@ type Env = Record<string, string | undefined>;
  * refuses to start its quota that way). A Worker with an `AI` binding never gets here:
  * `resolveAgentModel` picks the binding first.
  */
-export function benchReplayBinding(env: Env): Ai | undefined {
+export function benchReplayBinding(env: Env, service?: Service): Ai | undefined {
   if (env[BENCH_REPLAY_VARIABLE] !== BENCH_REPLAY_VALUE) return undefined;
   if (env.QUOTA_STORE !== "memory") return undefined;
   if (env.UPSTASH_REDIS_REST_URL || env.CLOUDFLARE_API_TOKEN || env.OPENAI_COMPATIBLE_BASE_URL) return undefined;
-  const pace = Number(env[BENCH_REPLAY_PACE_VARIABLE]);
-  return replayBinding(recorded as RecordedStream, Number.isFinite(pace) && pace > 0 ? { tokensPerSecond: pace } : {});
+  return service ? servedReplayBinding(service) : replayBinding(recorded as RecordedStream);
+}
+
+/** The recorded stream: the bench's server streams call `index` (0-based) of it at `/calls/<index>`. */
+export const BENCH_RECORDING = recorded as RecordedStream;
+
+/** A binding whose `run` streams the recorded calls in order from the bench's server. */
+function servedReplayBinding(service: Service): Ai {
+  let calls = 0;
+  const run = async (_model: string, _inputs: unknown, options?: { signal?: AbortSignal }) => {
+    const index = Math.min(calls++, BENCH_RECORDING.calls.length - 1);
+    const response = await service.fetch(`http://replay/calls/${index}`, { signal: options?.signal });
+    if (!response.ok || !response.body) throw new Error(`replay server: ${response.status}`);
+    return response.body;
+  };
+  return { run } as unknown as Ai;
 }
 
 /**
  * A binding whose `run` streams the recorded calls in order, one SSE event per read, the way a
- * token-by-token stream arrives; past the last call it repeats the last one (an answer). With
- * `tokensPerSecond`, each event waits its turn as a model's tokens would.
+ * token-by-token stream arrives; past the last call it repeats the last one (an answer).
  */
-export function replayBinding(stream: RecordedStream, { tokensPerSecond }: { tokensPerSecond?: number } = {}): Ai {
-  const gapMs = tokensPerSecond ? 1000 / tokensPerSecond : 0;
+export function replayBinding(stream: RecordedStream): Ai {
   const encoder = new TextEncoder();
   let calls = 0;
   const run = async (_model: string, _inputs: unknown, options?: { signal?: AbortSignal }) => {
@@ -48,8 +65,7 @@ export function replayBinding(stream: RecordedStream, { tokensPerSecond }: { tok
       start(controller) {
         signal?.addEventListener("abort", () => controller.error(signal.reason), { once: true });
       },
-      async pull(controller) {
-        if (gapMs > 0 && next > 0) await new Promise((resolve) => setTimeout(resolve, gapMs));
+      pull(controller) {
         if (signal?.aborted) return;
         const event = events[next++];
         if (event === undefined) controller.close();

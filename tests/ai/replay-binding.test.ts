@@ -5,11 +5,13 @@ import { runAgent } from "@/lib/agent/run-agent";
 import type { DoneData } from "@/lib/agent/types";
 import { DEFAULT_AGENT_MODEL, resolveAgentModel, workersAIModel } from "@/lib/ai/providers";
 import {
-  BENCH_REPLAY_PACE_VARIABLE,
+  BENCH_RECORDING,
+  BENCH_REPLAY_SERVICE,
   BENCH_REPLAY_VALUE,
   BENCH_REPLAY_VARIABLE,
   benchReplayBinding,
 } from "@/lib/ai/replay-binding";
+import { sseEventsOf } from "@/lib/ai/replay-stream";
 import { readChunks } from "@/tests/support/scripted-model";
 
 // The bench's replayed Gemma stream: a seam into the model choice that must never answer a real
@@ -82,37 +84,38 @@ describe("bench replay binding: the guard", () => {
   });
 });
 
-describe("bench replay binding: its pace", () => {
-  afterEach(() => {
-    vi.useRealTimers();
+describe("bench replay binding: served by the bench's server", () => {
+  it("fetches each call in turn from the service binding and replays it to the recorded answer", async () => {
+    const asked: string[] = [];
+    const service = {
+      async fetch(url: string) {
+        asked.push(new URL(url).pathname);
+        const index = Number(url.split("/").pop());
+        const call = BENCH_RECORDING.calls[index];
+        return new Response(call ? sseEventsOf(call, index).join("") : "", { status: call ? 200 : 404 });
+      },
+    };
+    cloudflare.env = { [BENCH_REPLAY_SERVICE]: service };
+    const chosen = resolveAgentModel({ locale: "es", runId: "r", env: BENCH_ENV });
+    const chunks = await readChunks(
+      runAgent({
+        goal: recorded.goal,
+        locale: "es",
+        studio: "Taller Norte",
+        model: chosen.model,
+        modelName: chosen.name,
+      }),
+    );
+    const done = (chunks.find((c) => c.type === "data-done") as { data: DoneData }).data;
+    expect(done).toMatchObject({ reason: "answered", modelCalls: 4, toolCalls: 4 });
+    expect(asked).toEqual(["/calls/0", "/calls/1", "/calls/2", "/calls/3"]);
   });
 
-  /** The first call's SSE stream, as workers-ai-provider opens it. */
-  async function firstCall(binding: Ai | undefined): Promise<ReadableStream<Uint8Array>> {
-    const run = binding?.run as unknown as (model: string, inputs: unknown) => Promise<ReadableStream<Uint8Array>>;
-    return run(DEFAULT_AGENT_MODEL, { stream: true });
-  }
-
-  it("sends one event a token at the pace it is given, and all at once without one", async () => {
-    vi.useFakeTimers();
-    const paced = benchReplayBinding({ ...BENCH_ENV, [BENCH_REPLAY_PACE_VARIABLE]: "50" });
-    const reader = (await firstCall(paced)).getReader();
-    await reader.read();
-    let second = false;
-    const next = reader.read().then(() => {
-      second = true;
-    });
-    await vi.advanceTimersByTimeAsync(19);
-    expect(second).toBe(false);
-    await vi.advanceTimersByTimeAsync(1);
-    await next;
-    expect(second).toBe(true);
-
-    // Without a pace, every event is there without any timer running.
-    const all = (await firstCall(benchReplayBinding(BENCH_ENV))).getReader();
-    let events = 0;
-    while (!(await all.read()).done) events += 1;
-    expect(events).toBeGreaterThan(50);
+  it("is off without the variable, the service notwithstanding", () => {
+    const service = { fetch: vi.fn() };
+    expect(benchReplayBinding({ QUOTA_STORE: "memory" }, service)).toBeUndefined();
+    expect(benchReplayBinding({ ...BENCH_ENV, QUOTA_STORE: "upstash" }, service)).toBeUndefined();
+    expect(service.fetch).not.toHaveBeenCalled();
   });
 });
 
