@@ -10,13 +10,14 @@ import {
   type UIMessageChunk,
   type UIMessageStreamWriter,
 } from "ai";
+import { STREAM_WINDOW_MS } from "@/lib/ai/stream-window";
 import type { Locale } from "@/lib/i18n/config";
 import { unverifiedAmounts } from "./amounts";
 import { answerTransform, closeBrokenStep, type RunRecord } from "./answer-transform";
 import { RunBudget } from "./budget";
 import { capModelCalls, type DroppedCall } from "./call-cap";
 import { wrapGoal } from "./goal";
-import { AGENT_LIMITS, AGENT_TEMPERATURE, AGENT_TIMEOUT_MS, STREAM_WINDOW_MS } from "./limits";
+import { AGENT_LIMITS, AGENT_TEMPERATURE, AGENT_TIMEOUT_MS } from "./limits";
 import { systemPrompt } from "./prompt";
 import { LAST_CALL_REFUSAL, type Refusal, refusalFor, TOOL_BUDGET_REFUSAL } from "./refusals";
 import { estimateJsonTokens, estimateTokens, TOKENS_PER_MESSAGE } from "./tokens";

@@ -3,9 +3,9 @@ import { unverifiedAmounts } from "@/lib/agent/amounts";
 import { answerTransform, closeBrokenStep, type RunRecord } from "@/lib/agent/answer-transform";
 import { RunBudget } from "@/lib/agent/budget";
 import { capModelCalls } from "@/lib/agent/call-cap";
-import { STREAM_WINDOW_MS } from "@/lib/agent/limits";
 import type { DoneData, DoneReason } from "@/lib/agent/types";
 import type { Locale } from "@/lib/i18n/config";
+import { STREAM_WINDOW_MS } from "./stream-window";
 
 /**
  * The agent's answer checks, for the chat and the reviewer: the one place they are taken from, so

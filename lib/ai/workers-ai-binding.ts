@@ -1,5 +1,5 @@
-import { STREAM_WINDOW_MS } from "@/lib/agent/limits";
 import { type StreamPass, throughPass } from "./stream-pass";
+import { STREAM_WINDOW_MS } from "./stream-window";
 
 /**
  * Repairs, below the provider, the streamed tool calls `workers-ai-provider` 4.0.0 would lose. It
