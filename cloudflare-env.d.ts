@@ -7,9 +7,6 @@ interface __BaseEnv_CloudflareEnv {
 	NEXTJS_ENV: "production";
 	QUOTA_STORE?: "memory";
 	QUOTA_SALT?: "local-preview-salt-not-a-secret";
-	QUOTA_DAILY_UNITS_PER_IP?: "100000";
-	QUOTA_DAILY_UNITS_SITE?: "100000";
-	QUOTA_BURST_PER_MINUTE?: "0";
 }
 declare namespace Cloudflare {
 	interface ProductionEnv {
@@ -23,15 +20,6 @@ declare namespace Cloudflare {
 		QUOTA_STORE: "memory";
 		QUOTA_SALT: "local-preview-salt-not-a-secret";
 	}
-	interface BenchEnv {
-		ASSETS: Fetcher;
-		NEXTJS_ENV: "production";
-		QUOTA_STORE: "memory";
-		QUOTA_SALT: "local-preview-salt-not-a-secret";
-		QUOTA_DAILY_UNITS_PER_IP: "100000";
-		QUOTA_DAILY_UNITS_SITE: "100000";
-		QUOTA_BURST_PER_MINUTE: "0";
-	}
 	interface Env extends __BaseEnv_CloudflareEnv {}
 }
 interface CloudflareEnv extends __BaseEnv_CloudflareEnv {}
@@ -39,7 +27,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "NEXTJS_ENV" | "QUOTA_STORE" | "QUOTA_SALT" | "QUOTA_DAILY_UNITS_PER_IP" | "QUOTA_DAILY_UNITS_SITE" | "QUOTA_BURST_PER_MINUTE">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "NEXTJS_ENV" | "QUOTA_STORE" | "QUOTA_SALT">> {}
 }
 declare module "*.txt" {
 	const value: string;
