@@ -84,6 +84,22 @@ describe("bench replay binding: the guard", () => {
   });
 });
 
+/** The recorded goal run through the model the bench's environment resolves to. */
+async function recordedRun() {
+  const chosen = resolveAgentModel({ locale: "es", runId: "r", env: BENCH_ENV });
+  const chunks = await readChunks(
+    runAgent({
+      goal: recorded.goal,
+      locale: "es",
+      studio: "Taller Norte",
+      model: chosen.model,
+      modelName: chosen.name,
+    }),
+  );
+  const done = (chunks.find((c) => c.type === "data-done") as { data: DoneData }).data;
+  return { chosen, chunks, done };
+}
+
 describe("bench replay binding: served by the bench's server", () => {
   it("fetches each call in turn from the service binding and replays it to the recorded answer", async () => {
     const asked: string[] = [];
@@ -96,17 +112,7 @@ describe("bench replay binding: served by the bench's server", () => {
       },
     };
     cloudflare.env = { [BENCH_REPLAY_SERVICE]: service };
-    const chosen = resolveAgentModel({ locale: "es", runId: "r", env: BENCH_ENV });
-    const chunks = await readChunks(
-      runAgent({
-        goal: recorded.goal,
-        locale: "es",
-        studio: "Taller Norte",
-        model: chosen.model,
-        modelName: chosen.name,
-      }),
-    );
-    const done = (chunks.find((c) => c.type === "data-done") as { data: DoneData }).data;
+    const { done } = await recordedRun();
     expect(done).toMatchObject({ reason: "answered", modelCalls: 4, toolCalls: 4 });
     expect(asked).toEqual(["/calls/0", "/calls/1", "/calls/2", "/calls/3"]);
   });
@@ -121,18 +127,8 @@ describe("bench replay binding: served by the bench's server", () => {
 
 describe("bench replay binding: the recorded stream", () => {
   it("replays a Gemma run through workers-ai-provider to the recorded answer", async () => {
-    const chosen = resolveAgentModel({ locale: "es", runId: "r", env: BENCH_ENV });
+    const { chosen, chunks, done } = await recordedRun();
     expect(chosen).toMatchObject({ kind: "workers-ai-binding", name: DEFAULT_AGENT_MODEL });
-    const chunks = await readChunks(
-      runAgent({
-        goal: recorded.goal,
-        locale: "es",
-        studio: "Taller Norte",
-        model: chosen.model,
-        modelName: chosen.name,
-      }),
-    );
-    const done = (chunks.find((c) => c.type === "data-done") as { data: DoneData }).data;
     expect(done).toMatchObject({ reason: "answered", modelCalls: 4, toolCalls: 4, unverifiedAmounts: [] });
     // The recorded usage is believed, as the real model's is: the run keeps its own count nowhere.
     expect(done.usage.estimated).toBe(false);
