@@ -1,5 +1,6 @@
 import type { LanguageModelV4, LanguageModelV4StreamPart, LanguageModelV4Usage } from "@ai-sdk/provider";
 import { type LanguageModel, wrapLanguageModel } from "ai";
+import { mergeWindow } from "@/lib/ai/stream-window";
 import { TokenCounter } from "./tokens";
 
 /** A tool call the model made on a call that offered no tools: never run, shown as refused. */
@@ -99,7 +100,14 @@ function capStream(
     emitted += 1;
     sink.enqueue(part);
   }
-  const deltas = coalescer(coalesceMs, emit);
+  // A call's consecutive deltas of one text or tool input go out merged (see STREAM_WINDOW_MS): every
+  // part crosses a dozen streams on its way to the page, and in workerd that crossing is most of a
+  // run's CPU.
+  const deltas = mergeWindow<Delta>(coalesceMs, {
+    keyOf: (part) => `${part.type}:${part.id}`,
+    join: (held, next) => ({ ...held, delta: held.delta + next.delta }),
+    emit,
+  });
 
   // Every part goes out through `out`: a held delta goes first, so each part keeps its place.
   const out = {
@@ -250,58 +258,6 @@ function capStream(
 }
 
 type Delta = Extract<Part, { type: "text-delta" | "tool-input-delta" }>;
-
-/**
- * Holds a call's consecutive deltas of one text or tool input and sends them as one part once
- * `windowMs` have passed since the first. A model streams one token an event, and every part
- * crosses a dozen streams on its way to the page (the SDK's, the UI stream's, the response's):
- * in workerd that crossing is most of a run's CPU. Merging ~50 ms of tokens keeps the page as live
- * and divides that cost by the tokens merged. The first delta of each text or input goes out at
- * once (the page shows the model's first words without waiting); a held delta goes out before any
- * other part and when the stream ends or fails. The window is checked as parts arrive, with no timer: a timer a
- * window cost more CPU in workerd than it saved (`npm run bench`), and a model streams its tokens
- * back to back, so a delta waits at most one token's gap past its window.
- */
-function coalescer(windowMs: number, emit: (part: Part) => void) {
-  let held: Delta | null = null;
-  let since = 0;
-  const started = new Set<string>();
-
-  function flush(): boolean {
-    if (!held) return false;
-    const part = held;
-    held = null;
-    emit(part);
-    return true;
-  }
-
-  return {
-    flush,
-    hold(part: Delta) {
-      if (windowMs <= 0) return emit(part);
-      const key = `${part.type}:${part.id}`;
-      if (!started.has(key)) {
-        started.add(key);
-        flush();
-        return emit(part);
-      }
-      if (held && held.type === part.type && held.id === part.id) {
-        held = { ...held, delta: held.delta + part.delta };
-        return;
-      }
-      flush();
-      held = part;
-      since = Date.now();
-    },
-    /** Checked as each part arrives. */
-    flushIfDue() {
-      if (held && Date.now() - since >= windowMs) flush();
-    },
-    drop() {
-      held = null;
-    },
-  };
-}
 
 /**
  * Wraps whatever model the provider resolved so the run's limits hold whatever it streams: each

@@ -1,5 +1,5 @@
 import { type StreamPass, throughPass } from "./stream-pass";
-import { STREAM_WINDOW_MS } from "./stream-window";
+import { mergeWindow, STREAM_WINDOW_MS } from "./stream-window";
 
 /**
  * Repairs, below the provider, the streamed tool calls `workers-ai-provider` 4.0.0 would lose. It
@@ -56,36 +56,13 @@ function textOnly(event: TextEvent): string | null {
   return content;
 }
 
-/** Holds text events and sends their text as one event once `windowMs` have passed (checked as events arrive). */
-function textMerge(windowMs: number) {
-  let held: { event: TextEvent; text: string; since: number } | null = null;
-  let started = false;
+/** A text event on its way: as it came (`line`), or merged with the ones after it. */
+type TextPiece = { event: TextEvent; text: string; line?: string };
 
-  function withText(event: TextEvent, text: string): TextEvent {
-    if (typeof event.response === "string") return { ...event, response: text };
-    const [choice] = event.choices ?? [];
-    return { ...event, choices: [{ ...choice, delta: { ...choice?.delta, content: text } }] };
-  }
-
-  return {
-    /** The held text as an SSE event, or "" (and nothing is held after). */
-    flush(): string {
-      if (!held) return "";
-      const out = `data: ${JSON.stringify(withText(held.event, held.text))}\n\n`;
-      held = null;
-      return out;
-    },
-    /** Takes a text event: returns what goes out now ("" while it is held). */
-    take(event: TextEvent, text: string, line: string): string {
-      if (!started || windowMs <= 0) {
-        started = true;
-        return this.flush() + line;
-      }
-      if (held) held.text += text;
-      else held = { event, text, since: Date.now() };
-      return Date.now() - held.since >= windowMs ? this.flush() : "";
-    },
-  };
+function withText(event: TextEvent, text: string): TextEvent {
+  if (typeof event.response === "string") return { ...event, response: text };
+  const [choice] = event.choices ?? [];
+  return { ...event, choices: [{ ...choice, delta: { ...choice?.delta, content: text } }] };
 }
 
 const nameOf = (entry: ToolCallEntry) => entry.function?.name ?? entry.name ?? null;
@@ -108,7 +85,22 @@ function wholeEntry(index: number, { id, type, name, args }: Held): ToolCallEntr
 }
 
 function toolCallOrdering(windowMs: number): StreamPass<Uint8Array> {
-  const merge = textMerge(windowMs);
+  /** Text events the merge sent, as SSE, waiting to go out with the next line. */
+  let merged = "";
+  const merge = mergeWindow<TextPiece>(windowMs, {
+    keyOf: () => "text",
+    join: (held, next) => ({ event: held.event, text: held.text + next.text }),
+    emit: (piece) => {
+      merged += `${piece.line ?? `data: ${JSON.stringify(withText(piece.event, piece.text))}`}\n\n`;
+    },
+  });
+  /** What the merge sent so far, before the line that follows. */
+  function sent(): string {
+    merge.flush();
+    const out = merged;
+    merged = "";
+    return out;
+  }
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
   const held = new Map<number, Held>();
@@ -191,7 +183,7 @@ function toolCallOrdering(windowMs: number): StreamPass<Uint8Array> {
     return `data: ${JSON.stringify({ choices: [{ index: 0, delta: { tool_calls: toolCalls } }] })}\n\n`;
   }
 
-  /** A held text event's blank line goes too: the merged event brings its own. */
+  /** A text event's blank line goes too: the merge sends every event with its own. */
   let dropBlank = false;
 
   /** What goes out for one line of the stream; null drops the line and its line break. */
@@ -203,27 +195,27 @@ function toolCallOrdering(windowMs: number): StreamPass<Uint8Array> {
       return null;
     }
     dropBlank = false;
-    if (!trimmed.startsWith("data:")) return merge.flush() + text;
+    if (!trimmed.startsWith("data:")) return sent() + text;
     const data = trimmed.slice(5).trim();
-    if (data === "[DONE]") return merge.flush() + releaseHeld() + text;
+    if (data === "[DONE]") return sent() + releaseHeld() + text;
     const toolCalls = data.includes('"tool_calls"');
     let event: (TextEvent & { tool_calls?: unknown; choices?: { delta?: { tool_calls?: unknown } }[] }) | null = null;
     try {
       event = JSON.parse(data);
     } catch {
-      return merge.flush() + text;
+      return sent() + text;
     }
-    if (!event || typeof event !== "object") return merge.flush() + text;
+    if (!event || typeof event !== "object") return sent() + text;
     if (!toolCalls) {
-      const piece = textOnly(event);
-      if (piece === null) return merge.flush() + text;
-      const out = merge.take(event, piece, text);
-      if (out === "" || out.endsWith("\n\n")) {
-        // Held, or sent merged with its blank line: the event's own blank line is not needed.
-        dropBlank = true;
-        return out === "" ? null : out.slice(0, -1);
-      }
-      return out;
+      const piece = windowMs > 0 ? textOnly(event) : null;
+      if (piece === null) return sent() + text;
+      merge.hold({ event, text: piece, line: text });
+      merge.flushIfDue();
+      dropBlank = true;
+      const out = merged;
+      merged = "";
+      // The caller ends the line: the last of the merge's line breaks is its.
+      return out ? out.slice(0, -1) : null;
     }
     let changed = false;
     // An event left with no entries keeps its other fields (text, finish reason, usage).
@@ -236,7 +228,7 @@ function toolCallOrdering(windowMs: number): StreamPass<Uint8Array> {
       else delete holder.tool_calls;
     }
     const out = changed ? `data: ${JSON.stringify(event)}${text.endsWith("\r") ? "\r" : ""}` : text;
-    return merge.flush() + out;
+    return sent() + out;
   }
 
   return {
@@ -254,7 +246,7 @@ function toolCallOrdering(windowMs: number): StreamPass<Uint8Array> {
     },
     flush(emit) {
       buffer += decoder.decode();
-      const last = (buffer ? (line(buffer) ?? "") : "") + merge.flush();
+      const last = (buffer ? (line(buffer) ?? "") : "") + sent();
       // A stream cut before [DONE] still delivers what it held, after a line break of its own.
       const held = releaseHeld();
       const rest = held ? `${last}\n${held}` : last;
