@@ -232,7 +232,8 @@ async function withWorker<T>(bundle: string, settings: WorkerSettings, work: (pi
   }
 }
 
-export const BAKERY_GOAL = "Quiero un sitio con blog para mi panadería, ¿cuánto cuesta y cuánto tarda?";
+/** The recording's goal: the replayed runs must ask what the recorded model answered. */
+export const BAKERY_GOAL = BENCH_RECORDING.goal;
 
 function staticAsset(): string {
   const dir = ".open-next/assets/_next/static/chunks";
@@ -242,7 +243,7 @@ function staticAsset(): string {
 }
 
 /** A replayed Gemma stream at this many tokens a second (one SSE event a token). */
-export const REPLAY_TOKENS_PER_SECOND = 50;
+const REPLAY_TOKENS_PER_SECOND = 50;
 
 /**
  * The bench's model server on loopback: streams call N of the recording at `/calls/N`, one SSE

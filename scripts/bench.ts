@@ -14,7 +14,7 @@ import { createOfflinePlanner } from "../lib/ai/offline-planner";
 import { SITE } from "../lib/content/site";
 import { gemmaTokens } from "../tests/support/gemma-tokenizer";
 import { readChunks, scriptedModel } from "../tests/support/scripted-model";
-import { type CpuRow, measureWorkerCpu } from "./bench-cpu";
+import { BAKERY_GOAL, type CpuRow, measureWorkerCpu } from "./bench-cpu";
 import { firstLoadScripts } from "./first-load-js";
 import { measureWorkerSize, workerIsBuilt } from "./worker-size";
 
@@ -35,7 +35,7 @@ async function quiet<T>(work: () => Promise<T>): Promise<T> {
 }
 
 const GOALS = {
-  es: "Quiero un sitio con blog para mi panadería, ¿cuánto cuesta y cuánto tarda?",
+  es: BAKERY_GOAL,
   en: "A site with a blog for my bakery, how much and how long?",
 } as const;
 

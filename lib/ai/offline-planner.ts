@@ -3,6 +3,7 @@ import { estimateJsonTokens, estimateTokens, TOKENS_PER_MESSAGE } from "@/lib/ag
 import type { Locale } from "@/lib/i18n/config";
 import { OFFLINE_PLANNER_ID } from "./offline-planner-id";
 import { planNext } from "./offline-planner-plan";
+import { PIECE_DELAY_MS, pacedStream } from "./text-stream-model";
 
 /**
  * The offline planner as a language model (the AI SDK's model interface), so it runs through the
@@ -37,15 +38,9 @@ function pieces(text: string, size: number): string[] {
   return out;
 }
 
-/**
- * How the offline planner types: about 1,150 characters a second, in pieces of ~48 ms. Each piece
- * waits on a timer, and in workerd a timer and the turn it wakes cost ~1 ms of CPU whatever they
- * carry, so the pieces are as long as a merging window of the run (STREAM_WINDOW_MS) would make
- * them anyway.
- */
+/** About 1,150 characters a second, a piece every PIECE_DELAY_MS (see text-stream-model.ts). */
 const TEXT_PIECE = 56;
 const INPUT_PIECE = 40;
-const PIECE_DELAY_MS = 48;
 
 export function createOfflinePlanner({
   locale,
@@ -94,26 +89,7 @@ export function createOfflinePlanner({
         },
       });
 
-      const signal = options.abortSignal;
-      let index = 0;
-      const stream = new ReadableStream<LanguageModelV4StreamPart>({
-        async pull(controller) {
-          if (signal?.aborted) {
-            controller.error(signal.reason ?? new Error("aborted"));
-            return;
-          }
-          const part = parts[index++];
-          if (!part) {
-            controller.close();
-            return;
-          }
-          if (chunkDelayMs > 0 && (part.type === "text-delta" || part.type === "tool-input-delta")) {
-            await new Promise((resolve) => setTimeout(resolve, chunkDelayMs));
-          }
-          controller.enqueue(part);
-        },
-      });
-      return { stream };
+      return { stream: pacedStream(parts, chunkDelayMs, options.abortSignal) };
     },
   };
 }

@@ -29,14 +29,48 @@ function promptTokens(prompt: LanguageModelV4Prompt): number {
 }
 
 /**
+ * How the offline models type: a piece every ~48 ms. Each piece waits on a timer, and in workerd a
+ * timer and the turn it wakes cost ~1 ms of CPU whatever they carry, so a piece is as long as the
+ * run's merge window (STREAM_WINDOW_MS) would make it anyway.
+ */
+export const PIECE_DELAY_MS = 48;
+/** About 1,300 characters a second. */
+const PIECE = 64;
+
+/**
+ * `parts` as a model's stream: each text or tool-input delta waits `delayMs` before it goes out,
+ * and an aborted call errors at its next part.
+ */
+export function pacedStream(
+  parts: LanguageModelV4StreamPart[],
+  delayMs: number,
+  signal: AbortSignal | undefined,
+): ReadableStream<LanguageModelV4StreamPart> {
+  let next = 0;
+  return new ReadableStream<LanguageModelV4StreamPart>({
+    async pull(controller) {
+      if (signal?.aborted) {
+        controller.error(signal.reason ?? new Error("aborted"));
+        return;
+      }
+      const part = parts[next++];
+      if (!part) {
+        controller.close();
+        return;
+      }
+      if (delayMs > 0 && (part.type === "text-delta" || part.type === "tool-input-delta")) {
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+      }
+      controller.enqueue(part);
+    },
+  });
+}
+
+/**
  * A deterministic model that writes what `write` returns for the prompt, in small streamed pieces,
  * with usage by our own count: the offline assistant and the offline reviewer. It goes through the
  * same `streamText`, checks and quota as a real model, and is labelled as what it is.
  */
-/** About 1,300 characters a second in pieces of ~48 ms (see the offline planner's pace). */
-const PIECE = 64;
-const PIECE_DELAY_MS = 48;
-
 export function textStreamModel({
   modelId,
   write,
@@ -72,26 +106,7 @@ export function textStreamModel({
           outputTokens: { total: output, text: output, reasoning: undefined },
         },
       });
-      const signal = options.abortSignal;
-      let next = 0;
-      const stream = new ReadableStream<LanguageModelV4StreamPart>({
-        async pull(controller) {
-          if (signal?.aborted) {
-            controller.error(signal.reason ?? new Error("aborted"));
-            return;
-          }
-          const part = parts[next++];
-          if (!part) {
-            controller.close();
-            return;
-          }
-          if (chunkDelayMs > 0 && part.type === "text-delta") {
-            await new Promise((resolve) => setTimeout(resolve, chunkDelayMs));
-          }
-          controller.enqueue(part);
-        },
-      });
-      return { stream };
+      return { stream: pacedStream(parts, chunkDelayMs, options.abortSignal) };
     },
   };
 }
