@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { RunBudget } from "@/lib/agent/budget";
 import { AGENT_LIMITS } from "@/lib/agent/limits";
 import type { DoneReason } from "@/lib/agent/types";
 import { type PlayedRun, playRun, replayModel } from "@/tests/support/agent-run";
@@ -64,7 +65,12 @@ async function hostile(
   // Every call that went out counts, including one that failed or hung before its first part.
   expect(done.modelCalls).toBe(replay.calls.length);
   expect(done.toolCalls).toBeLessThanOrEqual(AGENT_LIMITS.maxToolCalls);
-  expect(run.outputs.filter((o) => (o.output as { ok?: boolean }).ok === true).length).toBe(done.toolCalls);
+  // A tool that ran answered, or had its result refused for the tokens left (it still counts).
+  const ran = run.outputs.filter(({ output }) => {
+    const { ok, detail } = output as { ok?: boolean; detail?: string };
+    return ok === true || detail?.startsWith("result too large");
+  });
+  expect(ran.length).toBe(done.toolCalls);
   expect(Number.isFinite(tokens)).toBe(true);
   expect(tokens).toBeLessThanOrEqual(AGENT_LIMITS.tokenBudget);
   expect(done.usage.outputTokens).toBeLessThanOrEqual(AGENT_LIMITS.maxTokens * done.modelCalls);
@@ -248,6 +254,34 @@ describe("every call counts, even one that fails or hangs before its first part"
       timeoutMs: 300,
     });
     expect(run.done).toMatchObject({ reason: "timeout", modelCalls: 1 });
+  });
+});
+
+describe("a believable but high count on the last call never books the run past the budget", () => {
+  // Runs of different shapes, so the last call comes at different distances from the budget.
+  const shapes = [0, 1, 2, 3].flatMap((pad) => [1, 2, 3].map((perCall) => ({ pad, perCall })));
+  it.each(shapes)("$perCall calls a step, $pad words of text: the last call counts 1.99x", async ({ pad, perCall }) => {
+    // What the run estimated for the call about to go out, read where the run decides it.
+    const estimates: number[] = [];
+    const plan = RunBudget.prototype.plan;
+    vi.spyOn(RunBudget.prototype, "plan").mockImplementation(function (this: RunBudget, step, estimate) {
+      estimates.push(estimate.withoutTools);
+      return plan.call(this, step, estimate);
+    });
+    const calls = [search, getService, estimate];
+    const run = await hostile(`5. ${perCall} calls a step, ${pad * 40} words, last call 1.99x`, (n, inputs) =>
+      offered(inputs)
+        ? openAIStep({
+            text: "palabra ".repeat(pad * 40) || undefined,
+            calls: calls.slice(0, perCall).map((call, i) => ({ ...call, id: `c${n}-${i}` })),
+            usage: null,
+          })
+        : openAIStep({
+            text: "Le recomiendo la tienda en línea.",
+            usage: { prompt: Math.floor((estimates.at(-1) ?? 0) * 1.99), completion: 12 },
+          }),
+    );
+    expect(run.done.modelCalls).toBeGreaterThan(1);
   });
 });
 
