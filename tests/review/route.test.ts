@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/review/route";
+import { reviewRequestSchema } from "@/app/api/review/schema";
 import { realModelConfigured } from "@/lib/ai/model-configured";
 import { resolveReviewModel } from "@/lib/ai/review-model";
 import { quotaFromEnv } from "@/lib/quota";
@@ -48,6 +49,9 @@ describe("POST /api/review with a bad request", () => {
   it.each([
     ["malformed JSON", "{code:", "invalid_json"],
     ["empty code", { code: "  \n ", locale: "en" }, "invalid_body"],
+    ["code of zero-width characters", { code: "\u200b\n\u2060\ufeff\n", locale: "en" }, "invalid_body"],
+    ["code of tag characters", { code: "\u{E0063}\u{E006F}\u{E0064}\u{E0065}", locale: "en" }, "invalid_body"],
+    ["code of bidi controls and fillers", { code: "\u202e \u3164\n\u2066\u2069", locale: "en" }, "invalid_body"],
     ["code too long", { code: "a".repeat(REVIEW_LIMITS.maxCodeChars + 1), locale: "en" }, "invalid_body"],
     ["unknown language", { code: "x = 1", language: "cobol", locale: "en" }, "invalid_body"],
     ["no locale", { code: "x = 1" }, "invalid_body"],
@@ -98,6 +102,14 @@ describe("the reviewer's stream", () => {
       { severity: "low", line: 99, title: "Made-up line", why: "-", fix: "-" },
     ],
   };
+
+  it("keeps the code's lines but none of its invisible and format characters", () => {
+    const { code } = reviewRequestSchema.parse({
+      code: "\n\u200bconst a\u2060 = 1;\u{E0041}\n  if (a) go\u202e();\n",
+      locale: "en",
+    });
+    expect(code).toBe("\nconst a = 1;\n  if (a) go();\n");
+  });
 
   it("sends the code as numbered, escaped data and never lets it close <code>", async () => {
     let sent = "";
