@@ -165,6 +165,17 @@ describe("the reviewer's stream", () => {
     expect(today.releases).toBe(1);
   });
 
+  it.each([0, -1, -250, 2.5, 7, 1e9])("nulls line %s like any line the code doesn't have", async (line) => {
+    const model = reviewer([
+      { text: JSON.stringify({ ...valid, findings: [valid.findings[0], { ...valid.findings[1], line }] }) },
+    ]);
+    const { reviews, dones } = await parse(
+      await startReview(post(""), { code: JS_CODE, locale: "en" }, { quota: quotaOf(), model }),
+    );
+    expect(reviews.at(-1)?.findings.map((f) => f.line)).toEqual([2, null]);
+    expect(dones).toEqual([expect.objectContaining({ reason: "answered" })]);
+  });
+
   it("refuses a severity outside the schema", async () => {
     const bad = { ...valid, findings: [{ ...valid.findings[0], severity: "critical" }] };
     const model = reviewer([{ text: JSON.stringify(bad) }]);
