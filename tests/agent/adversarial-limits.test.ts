@@ -353,6 +353,32 @@ describe("reasoning stays on the server and counts", () => {
     expect(run.done).toMatchObject({ reason: "token_budget", modelCalls: 1 });
   });
 
+  it("a call that writes only reasoning and stops, limits untouched: the model failed to answer", async () => {
+    const thinking = pieces("The user wants an online store. ".repeat(8), 12).map((piece) =>
+      chunk({ reasoning_content: piece }),
+    );
+    const first = await hostile("5. first call writes only reasoning", [
+      { events: [...thinking, finishChunk("stop"), usageChunk({ prompt: 900, completion: 80 })] },
+    ]);
+    expect(first.done).toMatchObject({ reason: "model_error", modelCalls: 1 });
+    const later = await hostile("5. second call writes only reasoning", (n) =>
+      n === 0 ? openAIStep({ calls: [search] }) : { events: [...thinking, finishChunk("stop")] },
+    );
+    expect(later.done).toMatchObject({ reason: "model_error", modelCalls: 2, toolCalls: 1 });
+  });
+
+  it("a last call a limit made writes only reasoning: the run ends on that limit", async () => {
+    const run = await hostile("5. the last call writes only reasoning", (n, inputs) =>
+      offered(inputs)
+        ? openAIStep({ calls: [{ ...getService, id: `s${n}` }], usage: { prompt: 700, completion: 20 } })
+        : { events: [chunk({ reasoning_content: "Nothing to add." }), finishChunk("stop")] },
+    );
+    // The step or the token limit, by what the calls spent: the one that made the last call.
+    expect(run.calls.at(-1)?.inputs.tools).toBeUndefined();
+    expect(["step_limit", "token_budget"]).toContain(run.done.reason);
+    expect(run.done.modelCalls).toBeGreaterThan(2);
+  });
+
   it("some reasoning, then the answer: the answer shows, the reasoning counts", async () => {
     const run = await hostile("5. 40 reasoning deltas then the answer, no usage", [
       {
