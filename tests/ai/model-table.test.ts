@@ -95,6 +95,10 @@ describe("the model table", () => {
   it("takes AGENT_MODEL for every Workers AI row, and the server's default model name otherwise", () => {
     const named = contextOf({ ...rest, AGENT_MODEL: "@cf/google/gemma-3-12b-it" });
     expect(USES.map((use) => chooseModel(use, named).name)).toEqual(Array(3).fill("@cf/google/gemma-3-12b-it"));
+    for (const context of [named, contextOf({ AGENT_MODEL: "@cf/google/gemma-3-12b-it" }, { ai: binding })]) {
+      const built = resolveModel("review", { locale: "es", runId: "r", context });
+      expect([built.model.modelId, built.neurons?.model]).toEqual(Array(2).fill("@cf/google/gemma-3-12b-it"));
+    }
     const server = contextOf({ OPENAI_COMPATIBLE_BASE_URL: "http://127.0.0.1:9/v1" });
     expect(chooseModel("agent", server).name).toBe(DEFAULT_OPENAI_COMPATIBLE_MODEL);
   });
