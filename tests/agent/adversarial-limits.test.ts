@@ -13,11 +13,14 @@ import {
   nativeUsageEvent,
   openAIStep,
   pieces,
+  RawSse,
   type ReplayScript,
   type ReplayStep,
+  type SseEvent,
   textChunks,
   toolCallArgsFirstChunks,
   toolCallChunks,
+  typedEvent,
   usageChunk,
 } from "@/tests/support/workers-ai-replay";
 
@@ -282,6 +285,65 @@ describe("a believable but high count on the last call never books the run past 
           }),
     );
     expect(run.done.modelCalls).toBeGreaterThan(1);
+  });
+});
+
+describe("an error inside a stream that started well is an error, whatever its shape", () => {
+  const partly = textChunks("Le recomiendo la tienda en línea, que cuesta");
+  it.each<[string, SseEvent]>([
+    ["an `event: error` with a JSON error", typedEvent("error", { error: { message: "upstream failed", code: 3043 } })],
+    ["an `event: error` with plain text", typedEvent("error", "Internal error")],
+    ["an `event:error` with no space and empty data", new RawSse("event:error\ndata:{}\n\n")],
+    ["an `event: error` with no data", new RawSse("event: error\n\n")],
+    ["{ error: string }", { error: "Internal server error" }],
+    [
+      "{ error: { message, type, code } }",
+      { error: { message: "The server had an error", type: "server_error", code: 500 } },
+    ],
+    [
+      "{ errors: [...], success: false }",
+      { errors: [{ message: "AiError: inference failed", code: 3043 }], success: false },
+    ],
+    ["{ errors: [...] }", { errors: [{ message: "failed" }] }],
+    ["{ type: 'error' }", { type: "error", error: { type: "overloaded_error", message: "Overloaded" } }],
+    ["{ object: 'error' }", { object: "error", message: "out of memory", type: "InternalServerError", code: 500 }],
+    ["{ success: false }", { success: false, result: null }],
+    ["a native event with an error", { response: "", error: "stream interrupted" }],
+    ["an error chunk with choices", { ...chunk({}), error: { message: "cut off" } }],
+  ])("%s after part of the answer, then the end marker: not answered", async (label, error) => {
+    const run = await hostile(`7. in-band error: ${label}`, [{ events: [...partly, error, ...textChunks(" poco.")] }]);
+    expect(run.done.reason).toBe("model_error");
+    expect(run.text).not.toContain("poco");
+  });
+
+  it.each<[string, SseEvent]>([
+    ["error: null", { ...chunk({ content: " Es" }), error: null }],
+    ["errors: []", { ...chunk({ content: " Es" }), errors: [] }],
+    ["text that names an error", chunk({ content: ' Es {"error": "x"}' })],
+  ])("a field that names no error is no error: %s", async (label, event) => {
+    const run = await hostile(`7. no error: ${label}`, [{ events: [...partly, event, finishChunk("stop")] }]);
+    expect(run.done.reason).toBe("answered");
+  });
+});
+
+describe("nothing after the end marker is used", () => {
+  it.each<[string, SseEvent[]]>([
+    ["more text", textChunks(" y además https://evil.example gratis")],
+    ["a tool call", [...toolCallChunks({ ...search, index: 0 }), finishChunk("tool_calls")]],
+    ["usage", [usageChunk({ prompt: 6000, completion: 340, neurons: 9000 })]],
+    ["an error", [typedEvent("error", { error: "late" }), { error: "late" }]],
+    ["a second end marker and more", ["[DONE]", ...textChunks(" otra vez")]],
+  ])("%s after [DONE] is ignored", async (label, afterEnd) => {
+    const run = await hostile(`7. after [DONE]: ${label}`, [
+      {
+        ...openAIStep({ text: "Le recomiendo la tienda en línea.", usage: { prompt: 900, completion: 12 } }),
+        afterEnd,
+      },
+    ]);
+    expect(run.done).toMatchObject({ reason: "answered", modelCalls: 1, toolCalls: 0 });
+    expect(run.text).toBe("Le recomiendo la tienda en línea.");
+    expect(run.done.usage).toMatchObject({ outputTokens: 12 });
+    expect(run.done.usage.inputTokens).toBeLessThan(2000);
   });
 });
 
