@@ -8,13 +8,12 @@ import {
   type UIMessageChunk,
   type UIMessageStreamWriter,
 } from "ai";
-import { resolveAgentModel } from "@/lib/ai/providers";
 import { SITE } from "@/lib/content/site";
 import type { Locale } from "@/lib/i18n/config";
 import type { RunRecord } from "@/lib/lab/answer-transform";
 import type { DroppedCall } from "@/lib/lab/call-cap";
 import { type StreamUseOptions, streamLabUse } from "@/lib/lab/run-use";
-import type { LabCall, LabModel, LabUse, UseSummary } from "@/lib/lab/use";
+import type { AnsweringModel, LabCall, LabUse, UseSummary } from "@/lib/lab/use";
 import { estimateJsonTokens, estimateTokens, TOKENS_PER_MESSAGE } from "@/lib/text/tokens";
 import { RunBudget } from "./budget";
 import { wrapGoal } from "./goal";
@@ -266,7 +265,7 @@ export function agentUse({
     event: "agent_run",
     units: AGENT_RUN_UNITS,
     timeoutMs: AGENT_TIMEOUT_MS,
-    model: (context) => resolveAgentModel({ locale, ...context }),
+    locale,
     open: () => {
       const run = createRun(goal, locale, studio);
       const { budget } = run;
@@ -299,13 +298,13 @@ export type AgentRunOptions = Omit<StreamUseOptions<AgentRunDetails>, "model"> &
   goal: string;
   locale: Locale;
   studio?: string;
-  model: LabModel["model"];
+  model: AnsweringModel["model"];
   /** The model's name as the page shows it. */
   modelName: string;
   /** True when the model's usage is our own count (the offline planner). */
   estimatedUsage?: boolean;
   /** Workers AI's neurons for this run; other models cost none. */
-  neurons?: LabModel["neurons"];
+  neurons?: AnsweringModel["neurons"];
 };
 
 /** One agent run's stream for a model already chosen (tests, the bench, the real-model measure). */

@@ -1,5 +1,4 @@
 import { streamText } from "ai";
-import { resolveChatModel } from "@/lib/ai/chat-model";
 import { SITE } from "@/lib/content/site";
 import type { Locale } from "@/lib/i18n/config";
 import { SingleCallMeter } from "@/lib/lab/call-meter";
@@ -32,7 +31,7 @@ export function chatUse({
     event: "chat_message",
     units: CHAT_MESSAGE_UNITS,
     timeoutMs: CHAT_TIMEOUT_MS,
-    model: (context) => resolveChatModel({ locale, ...context }),
+    locale,
     open: () => {
       const sent = turns.filter((turn) => turn.text.trim() !== "");
       const kept = trimConversation(sent, CHAT_LIMITS.historyTokens);

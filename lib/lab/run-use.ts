@@ -7,7 +7,8 @@ import {
   type UIMessageStreamWriter,
 } from "ai";
 import type { z } from "zod";
-import { addressedUrl } from "@/lib/ai/preview-guard";
+import { modelContext } from "@/lib/ai/model-table";
+import { resolveModel } from "@/lib/ai/providers";
 import { STREAM_WINDOW_MS } from "@/lib/ai/stream-window";
 import { readLabRequest } from "@/lib/api/lab-request";
 import { reserveLabUnits, settleLabUnits } from "@/lib/api/lab-units";
@@ -16,7 +17,7 @@ import { unverifiedAmounts } from "./amounts";
 import { answerTransform, closeBrokenStep, type RunRecord } from "./answer-transform";
 import { capModelCalls } from "./call-cap";
 import type { DoneData } from "./types";
-import type { LabCall, LabModel, LabUse, UseSummary } from "./use";
+import type { AnsweringModel, LabCall, LabUse, UseSummary } from "./use";
 
 /**
  * The path of every Lab use (an agent run, a chat message, a review), in order:
@@ -46,12 +47,14 @@ export async function serveLabUse<Schema extends z.ZodType, M extends UIMessage,
 export async function startLabUse<M extends UIMessage, D extends Record<string, unknown>>(
   request: Request,
   use: LabUse<M, D>,
-  deps: { quota?: Quota; model?: LabModel } = {},
+  deps: { quota?: Quota; model?: AnsweringModel } = {},
 ): Promise<Response> {
   const units = await reserveLabUnits(request, use.units, deps.quota);
   if (units instanceof Response) return units;
 
-  const model = deps.model ?? use.model({ runId: crypto.randomUUID(), requestUrl: addressedUrl(request) });
+  const model =
+    deps.model ??
+    resolveModel(use.kind, { locale: use.locale, runId: crypto.randomUUID(), context: modelContext(request) });
   const stream = streamLabUse(use, {
     model,
     signal: request.signal,
@@ -73,7 +76,7 @@ export async function startLabUse<M extends UIMessage, D extends Record<string, 
 }
 
 export type StreamUseOptions<D extends Record<string, unknown>> = {
-  model: LabModel;
+  model: AnsweringModel;
   /** The request's signal: a closed tab stops the model. */
   signal?: AbortSignal;
   /** The use's own deadline unless given (tests shorten it). */

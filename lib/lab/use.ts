@@ -1,5 +1,6 @@
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import type { LanguageModel, UIMessage, UIMessageStreamWriter } from "ai";
+import type { Locale } from "@/lib/i18n/config";
 import type { Usage } from "@/lib/quota";
 import type { AnyToolsTransform, RunRecord } from "./answer-transform";
 import type { CallMeter } from "./call-cap";
@@ -9,8 +10,8 @@ import type { DoneData, DoneReason } from "./types";
 /** The Lab's uses, as the quota books them. */
 export type UseKind = NonNullable<Usage["kind"]>;
 
-/** The model that answers a use, as the model table returns it (tests bring a scripted one). */
-export type LabModel = MeteredModel & {
+/** The model that answers a use, as the model table builds it (tests bring a scripted one). */
+export type AnsweringModel = MeteredModel & {
   model: Exclude<LanguageModel, string>;
   /** The model's id as the page and the usage records show it. */
   name: string;
@@ -60,15 +61,16 @@ export type UseRun<M extends UIMessage, Details extends Record<string, unknown>>
   secret?: { text: string; as: string };
 };
 
-/** A Lab use: what it costs, how long it may take, which model answers it, and its own parts. */
+/** A Lab use: what it costs, how long it may take, its visitor's language, and its own parts. */
 export type LabUse<M extends UIMessage, Details extends Record<string, unknown> = Record<string, never>> = {
   kind: UseKind;
   /** The `event` of its log line. */
   event: string;
   units: number;
   timeoutMs: number;
-  model(context: { runId: string; requestUrl?: string }): LabModel;
-  open(model: LabModel): UseRun<M, Details>;
+  /** The visitor's language: the model table builds the use's offline model in it. */
+  locale: Locale;
+  open(model: AnsweringModel): UseRun<M, Details>;
 };
 
 /** What a finished use reports to its `onFinish` (the quota's books) and to its log line. */

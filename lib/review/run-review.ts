@@ -1,5 +1,4 @@
 import { type DeepPartial, Output, streamText } from "ai";
-import { resolveReviewModel } from "@/lib/ai/review-model";
 import type { Locale } from "@/lib/i18n/config";
 import { SingleCallMeter } from "@/lib/lab/call-meter";
 import type { LabUse } from "@/lib/lab/use";
@@ -50,7 +49,7 @@ export function reviewUse({
     event: "code_review",
     units: REVIEW_UNITS,
     timeoutMs: REVIEW_TIMEOUT_MS,
-    model: (context) => resolveReviewModel({ locale, ...context }),
+    locale,
     open: () => {
       const base = { language, lines: codeLines(code).length };
       const instructions = reviewSystemPrompt(locale);
