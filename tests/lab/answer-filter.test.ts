@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createAnswerFilter, filterAnswer, HOLD_LIMIT } from "@/lib/agent/answer-filter";
-import { spelledOut } from "@/lib/agent/spelled-text";
+import { createAnswerFilter, filterAnswer, HOLD_LIMIT } from "@/lib/lab/answer-filter";
+import { spelledOut } from "@/lib/lab/spelled-text";
 import { answerProblems, HOSTILE } from "@/tests/support/answer-safety";
 
 // The answer's link and HTML check, on what is actually streamed: the same text cut anywhere
