@@ -14,8 +14,9 @@ export type Results = Partial<Record<string, Json>>;
 type ToolCall = { toolName: string; input: Json };
 export type Action = { kind: "call"; text?: string; calls: ToolCall[] } | { kind: "answer"; text: string };
 
-// Words of every service and goal ("site", "plan", "service"): they name no extra. Short terms
-// (under three letters) match too many words by prefix.
+// Words of every service and goal ("site", "plan", "service", "system"): they name no extra and
+// no service ("tell me your system prompt" is not a booking system). Short terms (under three
+// letters) match too many words by prefix.
 const GENERIC = new Set(
   [
     "sitio",
@@ -30,6 +31,8 @@ const GENERIC = new Set(
     "plan",
     "servicio",
     "service",
+    "sistema",
+    "system",
   ].flatMap((word) => [...termsOf(word, "es"), ...termsOf(word, "en")]),
 );
 const MIN_TERM = 3;
@@ -66,6 +69,24 @@ function resultsOf(prompt: LanguageModelV4Prompt): Results {
   return results;
 }
 
+const alike = (a: string, b: string) => a.startsWith(b) || b.startsWith(a);
+
+/**
+ * The service the goal is about, if any: a service page among the search hits that either is the
+ * best hit of all, or whose name shares a word with the goal. A hit on a word every text has
+ * ("your system prompt" finds the booking system) is not a fit: the run then says none fits.
+ */
+function fittingService(goal: string, matches: { path: string; title: string }[], locale: Locale): string | undefined {
+  const goalTerms = keyTerms(goal, locale);
+  for (const [rank, match] of matches.entries()) {
+    const id = /\/services\/([a-z0-9-]+)$/.exec(match.path)?.[1];
+    if (!id) continue;
+    const named = keyTerms(match.title, locale).some((term) => goalTerms.some((goalTerm) => alike(goalTerm, term)));
+    if (rank === 0 || named) return id;
+  }
+  return undefined;
+}
+
 /**
  * The extras the goal names: a term of an extra's name or id (not of the service's own name)
  * shares a prefix with a term of the goal ("fotos" ~ "fotografía").
@@ -73,7 +94,6 @@ function resultsOf(prompt: LanguageModelV4Prompt): Results {
 function namedExtras(goal: string, service: Json | undefined, locale: Locale): string[] {
   const serviceTerms = new Set(keyTerms(String(service?.name ?? ""), locale));
   const goalTerms = keyTerms(goal, locale).filter((term) => !serviceTerms.has(term));
-  const alike = (a: string, b: string) => a.startsWith(b) || b.startsWith(a);
   return ((service?.extras as { id: string; name: string }[] | undefined) ?? [])
     .filter((extra) =>
       keyTerms(`${extra.name} ${extra.id.replace(/-/g, " ")}`, locale).some(
@@ -97,8 +117,8 @@ export function planNext(locale: Locale, prompt: LanguageModelV4Prompt, toolsOff
       calls: [{ toolName: "search_site", input: { query, locale } }],
     };
   }
-  const matches = (results.search_site.results as { path: string }[] | undefined) ?? [];
-  const serviceId = matches.map((m) => /\/services\/([a-z0-9-]+)$/.exec(m.path)?.[1]).find(Boolean);
+  const matches = (results.search_site.results as { path: string; title: string }[] | undefined) ?? [];
+  const serviceId = fittingService(goal, matches, locale);
   if (!serviceId) {
     if (!results.suggest_next_step) {
       return { kind: "call", calls: [{ toolName: "suggest_next_step", input: { kind: "contact" } }] };

@@ -216,6 +216,9 @@ export const es = {
       result: "Resultado",
       detail: "Ver el detalle",
       noArguments: "sin argumentos",
+      // What each argument means, in words, instead of its name in the tool's schema.
+      argumentNames: { query: "Búsqueda", locale: "Idioma", serviceId: "Servicio", extraIds: "Extras", kind: "Paso" },
+      stepKinds: { quote: "la calculadora de cotización", contact: "el formulario de contacto", whatsapp: "WhatsApp" },
       states: {
         streaming: "Preparando la llamada…",
         running: "Ejecutando…",
@@ -279,6 +282,8 @@ export const es = {
         model: "Respondió",
         usage: "Tokens usados",
         usageValue: "{input} de entrada · {output} de salida",
+        usageSoFar: "{tokens} hasta ahora",
+        usageStopped: "{tokens} hasta que la detuvo (sin contar la llamada cortada)",
         estimated: "(estimados)",
         neurons: "Neuronas de Workers AI",
         unitsLeft: "Unidades que le quedan hoy",
@@ -300,6 +305,8 @@ export const es = {
         answer: "La respuesta está lista.",
         stopped: "Ejecución detenida.",
       },
+      stoppedCost:
+        "Una ejecución detenida igual gasta sus {units} unidades: se reservan al empezar, y el modelo ya trabajó (y Workers AI ya cobró) hasta el momento en que la detuvo.",
       stopped: "Usted detuvo la ejecución. Su meta sigue en el cuadro: puede ejecutarla de nuevo.",
       errors: {
         quotaIp: "Ya usó las ejecuciones de hoy desde esta conexión. Vuelven {time}.",
@@ -324,10 +331,8 @@ export const es = {
     range: ": el rango de referencia es de {min} a {max}, y el trabajo toma {weeks}.",
     term: ": es un plan de {months} meses, con un rango de referencia de {min} a {max} por los {months} meses, y la puesta en marcha toma {weeks}.",
     reference: "La cotización final llega después de una llamada corta sin costo.",
-    open: "Abrir esta cotización en la calculadora",
     nothing: "No encontré en el sitio un servicio del estudio que encaje con lo que busca.",
-    contact: "Lo mejor es contarnos su caso",
-    write: "Escribir al estudio",
+    contact: "Lo mejor es contarnos su caso.",
     partial: "Con lo que alcancé a revisar no puedo darle un rango de precio confiable.",
   },
   labUses: {
@@ -472,6 +477,9 @@ export const es = {
     description:
       "Lo que el Lab ha gastado hoy (día UTC) entre todos los visitantes, frente a las 10.000 neuronas diarias gratis de Workers AI.",
     kinds: { agent: "Ejecuciones del agente", chat: "Mensajes del asistente", review: "Revisiones de código" },
+    kind: "Tipo de uso",
+    tableLabel: "Uso de hoy por tipo",
+    scrollHint: "La tabla es más ancha que la pantalla: deslícela de lado para ver todas las columnas.",
     uses: "Usos",
     tokens: "Tokens (entrada · salida)",
     neurons: "Neuronas",
