@@ -1,36 +1,88 @@
+import { findAmounts } from "@/lib/agent/amounts";
 import { getService } from "@/lib/agent/tools/get-service";
 import { searchSite } from "@/lib/agent/tools/search-site";
-import { groundingQuery } from "@/lib/chat/grounding";
 import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
-import { formatCop, formatWeeks } from "@/lib/i18n/format";
+import { formatDuration } from "@/lib/i18n/duration";
+import { fill } from "@/lib/i18n/fill";
+import { formatCop } from "@/lib/i18n/format";
 import { paths } from "@/lib/site/paths";
+import { fittingService } from "./offline-fit";
 import { OFFLINE_ASSISTANT_ID } from "./offline-assistant-id";
 import { textStreamModel, userTexts } from "./text-stream-model";
 
 export { OFFLINE_ASSISTANT_ID };
 
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
+type Copy = ReturnType<typeof getDictionary>["assistant"]["offline"];
+type Asks = { price: boolean; time: boolean };
+
+function words(text: string): Set<string> {
+  const folded = text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+  return new Set(folded.split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+}
+
+/** Whether the question asks for a price, for a time, both or neither (the dictionary's words). */
+function asksOf(question: string, copy: Copy): Asks {
+  const said = words(question);
+  const any = (list: readonly string[]) => list.some((word) => said.has(word));
+  return { price: any(copy.priceWords), time: any(copy.timeWords) };
+}
+
+/** The service a question is about, by the same rule as the offline planner's. */
+function serviceIn(question: string, locale: Locale): string | undefined {
+  return fittingService(question, searchSite(question, locale).results, locale);
+}
+
+/** A service as the answer names it, and what the visitor asked of it (price and time if neither). */
+function aboutService(serviceId: string, asks: Asks, locale: Locale, copy: Copy) {
+  const found = getService(serviceId, locale);
+  if (!found.ok) return null;
+  const { service } = found;
+  const both = !asks.price && !asks.time;
+  const lines: string[] = [];
+  if (both || asks.price) lines.push(fill(copy.price, { price: formatCop(service.startingPrice, locale) }));
+  if (both || asks.time) lines.push(fill(copy.time, { duration: formatDuration(service, locale) }));
+  // A summary that quotes an amount would quote something other than this service's price.
+  const summary = findAmounts(service.summary).length ? "" : service.summary;
+  return { link: { name: service.name, path: paths.service(locale, serviceId), summary }, lines };
 }
 
 /**
- * The offline assistant's answer: what `search_site` finds for the visitor's last message, with a
- * link to the best page (and its starting price and weeks when it is a service), never more. Its
- * copy comes from the dictionary; it says what it is in its first sentence.
+ * The offline assistant's answer to the last of `questions` (the conversation's visitor turns).
+ * It says what it is first, then:
+ * - a question about a service gets that service, with only its own starting price and duration
+ *   (only the one asked for, when the question asks for one);
+ * - a follow-up with no subject of its own ("and how long?") answers that, for the service of the
+ *   turn before, not the first answer again;
+ * - anything else gets the best page the search finds, its snippet only when it quotes no
+ *   amount (an FAQ snippet's prices are of other things than what was asked).
+ * Its copy comes from the dictionary, and every amount it writes is a price a tool returned.
  */
-export function offlineAnswer(question: string, locale: Locale): string {
+export function offlineAnswer(questions: readonly string[], locale: Locale): string {
   const copy = getDictionary(locale).assistant.offline;
+  const question = questions.at(-1) ?? "";
   const links = { agent: `/${locale}/lab/agent`, quote: paths.quote(locale), contact: paths.contact(locale) };
+  const asks = asksOf(question, copy);
+  const own = serviceIn(question, locale);
+  const subject = own ? aboutService(own, asks, locale, copy) : null;
+  if (subject) {
+    return [copy.intro, fill(copy.service, subject.link).trim(), ...subject.lines, fill(copy.estimate, links)].join("\n\n");
+  }
+  // A follow-up asks for a price or a time and names no service: it is about the last one named.
+  const earlier = asks.price || asks.time ? questions.slice(0, -1).map((text) => serviceIn(text, locale)) : [];
+  const previous = earlier.findLast(Boolean);
+  const followed = previous ? aboutService(previous, asks, locale, copy) : null;
+  if (followed) return [copy.intro, fill(copy.followUp, followed.link), ...followed.lines].join("\n\n");
+
   const [best, ...rest] = searchSite(question, locale).results;
   if (!best) return `${copy.intro} ${fill(copy.nothing, links)}`;
-  const lines = [copy.intro, fill(copy.best, { title: best.title, path: best.path, snippet: best.snippet })];
-  const serviceId = /\/services\/([a-z0-9-]+)$/.exec(best.path)?.[1];
-  const service = serviceId ? getService(serviceId, locale) : null;
-  if (service?.ok) {
-    const { price, weeks } = service.service;
-    lines.push(fill(copy.service, { price: formatCop(price.min, locale), weeks: formatWeeks(weeks, locale) }));
-  }
+  const snippetQuotes = findAmounts(best.snippet).length > 0;
+  const lines = [
+    copy.intro,
+    snippetQuotes
+      ? fill(copy.bestTitle, { title: best.title, path: best.path })
+      : fill(copy.best, { title: best.title, path: best.path, snippet: best.snippet }),
+  ];
   if (rest.length > 0) {
     const more = rest.slice(0, 2).map((hit) => `[${hit.title}](${hit.path})`);
     lines.push(fill(copy.more, { links: more.join(", ") }));
@@ -44,7 +96,6 @@ export function createOfflineAssistant({ locale, chunkDelayMs }: { locale: Local
   return textStreamModel({
     modelId: OFFLINE_ASSISTANT_ID,
     chunkDelayMs,
-    // It searches for what the route grounded the answer in, so every amount it quotes is verified.
-    write: ({ prompt }) => offlineAnswer(groundingQuery(userTexts(prompt)), locale),
+    write: ({ prompt }) => offlineAnswer(userTexts(prompt), locale),
   });
 }

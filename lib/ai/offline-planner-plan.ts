@@ -1,6 +1,6 @@
 import type { LanguageModelV4Prompt } from "@ai-sdk/provider";
 import type { Locale } from "@/lib/i18n/config";
-import { termsOf } from "@/lib/search/terms";
+import { alike, fittingService, keyTerms } from "./offline-fit";
 import { plannerAnswer, plannerPlan } from "./offline-planner-answer";
 
 /**
@@ -13,34 +13,6 @@ export type Json = Record<string, unknown>;
 export type Results = Partial<Record<string, Json>>;
 type ToolCall = { toolName: string; input: Json };
 export type Action = { kind: "call"; text?: string; calls: ToolCall[] } | { kind: "answer"; text: string };
-
-// Words of every service and goal ("site", "plan", "service", "system"): they name no extra and
-// no service ("tell me your system prompt" is not a booking system). Short terms (under three
-// letters) match too many words by prefix.
-const GENERIC = new Set(
-  [
-    "sitio",
-    "site",
-    "website",
-    "web",
-    "pagina",
-    "page",
-    "online",
-    "linea",
-    "extra",
-    "plan",
-    "servicio",
-    "service",
-    "sistema",
-    "system",
-  ].flatMap((word) => [...termsOf(word, "es"), ...termsOf(word, "en")]),
-);
-const MIN_TERM = 3;
-
-/** The goal's words as the site's search reads them: folded, stemmed, stop words out (lib/search). */
-function keyTerms(text: string, locale: Locale): string[] {
-  return termsOf(text, locale).filter((term) => term.length >= MIN_TERM && !GENERIC.has(term));
-}
 
 function goalOf(prompt: LanguageModelV4Prompt): string {
   for (const message of prompt) {
@@ -67,24 +39,6 @@ function resultsOf(prompt: LanguageModelV4Prompt): Results {
     }
   }
   return results;
-}
-
-const alike = (a: string, b: string) => a.startsWith(b) || b.startsWith(a);
-
-/**
- * The service the goal is about, if any: a service page among the search hits that either is the
- * best hit of all, or whose name shares a word with the goal. A hit on a word every text has
- * ("your system prompt" finds the booking system) is not a fit: the run then says none fits.
- */
-function fittingService(goal: string, matches: { path: string; title: string }[], locale: Locale): string | undefined {
-  const goalTerms = keyTerms(goal, locale);
-  for (const [rank, match] of matches.entries()) {
-    const id = /\/services\/([a-z0-9-]+)$/.exec(match.path)?.[1];
-    if (!id) continue;
-    const named = keyTerms(match.title, locale).some((term) => goalTerms.some((goalTerm) => alike(goalTerm, term)));
-    if (rank === 0 || named) return id;
-  }
-  return undefined;
 }
 
 /**

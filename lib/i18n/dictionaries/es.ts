@@ -371,7 +371,14 @@ export const es = {
     offline: {
       intro: "Soy el asistente sin conexión: no entiendo preguntas, busco sus palabras en el sitio.",
       best: "Lo más cercano es **[{title}]({path})**: {snippet}",
-      service: "Es un servicio del estudio: desde {price}, en {weeks}.",
+      bestTitle: "Lo más cercano es **[{title}]({path})**.",
+      service: "**[{name}]({path})** es un servicio del estudio: {summary}",
+      followUp: "Sigo con **[{name}]({path})**, de lo que preguntó antes.",
+      price: "Cuesta desde {price}.",
+      time: "Toma {duration}.",
+      // Words that ask for a price or for a time, as the search reads them (accents and case aside).
+      priceWords: ["cuesta", "cuestan", "costo", "costos", "vale", "valen", "precio", "precios", "cobran", "tarifa", "pagar"],
+      timeWords: ["tarda", "tardan", "demora", "demoran", "dura", "duran", "tiempo", "semanas", "meses", "plazo", "cuando", "entrega"],
       more: "También puede leer: {links}.",
       estimate: "Para un precio con extras, pregúntele al [agente]({agent}) o use la [calculadora]({quote}).",
       nothing: "No encontré nada en el sitio sobre eso. Escríbanos desde la página de [contacto]({contact}).",
