@@ -61,8 +61,7 @@ export function readRun(message: AgentUIMessage | undefined): RunView {
     if (part.type === "step-start") {
       call += 1;
       view.seen.modelCalls += 1;
-    }
-    else if (part.type === "text") {
+    } else if (part.type === "text") {
       const text = part.text.trim();
       if (!text) return;
       if (index > lastTool && (call > 0 || (finished && lastTool < 0))) answer.push(text);

@@ -105,7 +105,9 @@ export function QuoteCalculator({ locale, copy, services, initial, problems: ini
                 </div>
                 <div>
                   <dt>{copy.timeline}</dt>
-                  <dd data-testid="quote-weeks">{formatDuration({ weeks: estimate.weeks, term: service.term }, locale)}</dd>
+                  <dd data-testid="quote-weeks">
+                    {formatDuration({ weeks: estimate.weeks, term: service.term }, locale)}
+                  </dd>
                 </div>
               </dl>
               <h3>{copy.breakdown}</h3>

@@ -7,10 +7,10 @@ type Props = { label: string; hint: string; children: ReactNode };
 /**
  * A box that scrolls sideways when its content (a table) is wider than the screen, and then says
  * so: a visible hint, shadows at the edges that still hide columns, and a keyboard stop (a named
- * region the arrow keys scroll). While everything fits it is a plain box, no tab stop.
+ * region, `<section aria-label>`, the arrow keys scroll). While everything fits it is a plain box, no tab stop.
  */
 export function ScrollRegion({ label, hint, children }: Props) {
-  const ref = useRef<HTMLDivElement>(null);
+  const ref = useRef<HTMLElement>(null);
   const [overflows, setOverflows] = useState(false);
   useEffect(() => {
     const node = ref.current;
@@ -28,17 +28,16 @@ export function ScrollRegion({ label, hint, children }: Props) {
           {hint}
         </p>
       ) : null}
-      <div
+      <section
         ref={ref}
         className="scroll-region__box"
-        role="region"
         aria-label={label}
         tabIndex={overflows ? 0 : undefined}
         data-overflows={overflows}
         data-testid="scroll-region"
       >
         {children}
-      </div>
+      </section>
     </div>
   );
 }

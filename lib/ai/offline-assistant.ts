@@ -7,8 +7,8 @@ import { formatDuration } from "@/lib/i18n/duration";
 import { fill } from "@/lib/i18n/fill";
 import { formatCop } from "@/lib/i18n/format";
 import { paths } from "@/lib/site/paths";
-import { fittingService } from "./offline-fit";
 import { OFFLINE_ASSISTANT_ID } from "./offline-assistant-id";
+import { fittingService } from "./offline-fit";
 import { textStreamModel, userTexts } from "./text-stream-model";
 
 export { OFFLINE_ASSISTANT_ID };
@@ -66,7 +66,9 @@ export function offlineAnswer(questions: readonly string[], locale: Locale): str
   const own = serviceIn(question, locale);
   const subject = own ? aboutService(own, asks, locale, copy) : null;
   if (subject) {
-    return [copy.intro, fill(copy.service, subject.link).trim(), ...subject.lines, fill(copy.estimate, links)].join("\n\n");
+    return [copy.intro, fill(copy.service, subject.link).trim(), ...subject.lines, fill(copy.estimate, links)].join(
+      "\n\n",
+    );
   }
   // A follow-up asks for a price or a time and names no service: it is about the last one named.
   const earlier = asks.price || asks.time ? questions.slice(0, -1).map((text) => serviceIn(text, locale)) : [];

@@ -6,7 +6,6 @@ import { getDictionary } from "@/lib/i18n/dictionary";
 import { fill } from "@/lib/i18n/fill";
 import { formatCop, formatWeeks } from "@/lib/i18n/format";
 import { estimateQuote } from "@/lib/quote/estimate";
-import { paths } from "@/lib/site/paths";
 import { playRun } from "@/tests/support/agent-run";
 
 // The offline planner is what a fresh clone, CI and e2e run: it must drive the real loop to a

@@ -240,7 +240,10 @@ describe("tool arguments in words", () => {
   });
 
   it("keeps an argument the tools don't define as the model sent it", async () => {
-    const message = await play([{ calls: [{ name: "get_service", input: { service_id: "x" } }] }, { text: "Ok." }], "es");
+    const message = await play(
+      [{ calls: [{ name: "get_service", input: { service_id: "x" } }] }, { text: "Ok." }],
+      "es",
+    );
     const view: ViewContext = { copy: getDictionary("es").agent.console, locale: "es", names, active: false };
     const run = readRun(message);
     const html = renderToStaticMarkup(createElement(RunTimeline, { steps: run.steps, started: true, view }));

@@ -24,7 +24,9 @@ export function EstimateQuoteView({ part, view }: ToolViewProps<"estimate_quote"
         </div>
         <div>
           <dt>{copy.results.weeks}</dt>
-          <dd data-testid="agent-estimate-weeks">{formatDuration({ weeks: output.weeks, term: service?.term }, locale)}</dd>
+          <dd data-testid="agent-estimate-weeks">
+            {formatDuration({ weeks: output.weeks, term: service?.term }, locale)}
+          </dd>
         </div>
       </dl>
       <p className={`${styles.summary} muted`}>

@@ -80,7 +80,8 @@ function readable(key: ArgumentName, value: unknown, input: Record<string, unkno
  * no schema, or text that isn't JSON at all.
  */
 export function ToolArguments({ input, view }: { input: unknown; view: ViewContext }) {
-  const object = input && typeof input === "object" && !Array.isArray(input) ? (input as Record<string, unknown>) : null;
+  const object =
+    input && typeof input === "object" && !Array.isArray(input) ? (input as Record<string, unknown>) : null;
   const entries = object
     ? Object.entries(object).filter(([, value]) => value !== undefined && !(Array.isArray(value) && !value.length))
     : null;
