@@ -1,11 +1,10 @@
-import { findAmounts } from "@/lib/agent/amounts";
-import { getService } from "@/lib/agent/tools/get-service";
-import { searchSite } from "@/lib/agent/tools/search-site";
+import { CATALOG } from "@/lib/content/catalog";
 import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { formatDuration } from "@/lib/i18n/duration";
 import { fill } from "@/lib/i18n/fill";
 import { formatCop } from "@/lib/i18n/format";
+import { searchSite } from "@/lib/search/site";
 import { paths } from "@/lib/site/paths";
 import { OFFLINE_ASSISTANT_ID } from "./offline-assistant-id";
 import { fittingService } from "./offline-fit";
@@ -19,6 +18,15 @@ type Asks = { price: boolean; time: boolean };
 function words(text: string): Set<string> {
   const folded = text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
   return new Set(folded.split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+}
+
+/**
+ * Whether a text of the site has a number in it: a snippet of an FAQ about bilingual sites quotes
+ * the bilingual extra's prices, which are not what the visitor asked about. Any digit counts (a
+ * weeks or hours figure is left out too), so no amount of something else slips through.
+ */
+function quotesNumbers(text: string): boolean {
+  return /\p{Nd}/u.test(text);
 }
 
 /** Whether the question asks for a price, for a time, both or neither (the dictionary's words). */
@@ -35,15 +43,14 @@ function serviceIn(question: string, locale: Locale): string | undefined {
 
 /** A service as the answer names it, and what the visitor asked of it (price and time if neither). */
 function aboutService(serviceId: string, asks: Asks, locale: Locale, copy: Copy) {
-  const found = getService(serviceId, locale);
-  if (!found.ok) return null;
-  const { service } = found;
+  const service = CATALOG[locale].services.find((known) => known.id === serviceId);
+  if (!service) return null;
   const both = !asks.price && !asks.time;
   const lines: string[] = [];
-  if (both || asks.price) lines.push(fill(copy.price, { price: formatCop(service.startingPrice, locale) }));
+  if (both || asks.price) lines.push(fill(copy.price, { price: formatCop(service.price.min, locale) }));
   if (both || asks.time) lines.push(fill(copy.time, { duration: formatDuration(service, locale) }));
-  // A summary that quotes an amount would quote something other than this service's price.
-  const summary = findAmounts(service.summary).length ? "" : service.summary;
+  // A summary with a number in it could quote something other than this service's price.
+  const summary = quotesNumbers(service.summary) ? "" : service.summary;
   return { link: { name: service.name, path: paths.service(locale, serviceId), summary }, lines };
 }
 
@@ -54,8 +61,8 @@ function aboutService(serviceId: string, asks: Asks, locale: Locale, copy: Copy)
  *   (only the one asked for, when the question asks for one);
  * - a follow-up with no subject of its own ("and how long?") answers that, for the service of the
  *   turn before, not the first answer again;
- * - anything else gets the best page the search finds, its snippet only when it quotes no
- *   amount (an FAQ snippet's prices are of other things than what was asked).
+ * - anything else gets the best page the search finds, its snippet only when it has no number
+ *   (an FAQ snippet's prices are of other things than what was asked).
  * Its copy comes from the dictionary, and every amount it writes is a price a tool returned.
  */
 export function offlineAnswer(questions: readonly string[], locale: Locale): string {
@@ -78,10 +85,9 @@ export function offlineAnswer(questions: readonly string[], locale: Locale): str
 
   const [best, ...rest] = searchSite(question, locale).results;
   if (!best) return `${copy.intro} ${fill(copy.nothing, links)}`;
-  const snippetQuotes = findAmounts(best.snippet).length > 0;
   const lines = [
     copy.intro,
-    snippetQuotes
+    quotesNumbers(best.snippet)
       ? fill(copy.bestTitle, { title: best.title, path: best.path })
       : fill(copy.best, { title: best.title, path: best.path, snippet: best.snippet }),
   ];
