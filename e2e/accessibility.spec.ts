@@ -20,7 +20,8 @@ test("the sitemap lists the pages these checks visit", () => {
 // A few pages to a test: the two workers share them, and each test has its own time.
 const PAGES_PER_TEST = 5;
 const groups: string[][] = [];
-for (let start = 0; start < paths.length; start += PAGES_PER_TEST) groups.push(paths.slice(start, start + PAGES_PER_TEST));
+for (let start = 0; start < paths.length; start += PAGES_PER_TEST)
+  groups.push(paths.slice(start, start + PAGES_PER_TEST));
 
 for (const group of groups) {
   test(`WCAG 2.2 AA, headings in order, fits 360 px, nav marks the page: ${group.join(" ")}`, async ({ page }) => {

@@ -49,9 +49,7 @@ export async function expectFitsWidth(page: Page, state: string) {
       .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
     return { scrollWidth: document.documentElement.scrollWidth, width: viewport, widest: wide };
   });
-  expect(scrollWidth, `${state} is ${scrollWidth - width} px wider than the screen (${widest.join(", ")})`).toBe(
-    width,
-  );
+  expect(scrollWidth, `${state} is ${scrollWidth - width} px wider than the screen (${widest.join(", ")})`).toBe(width);
 }
 
 /** Both checks, for one state of one page. */

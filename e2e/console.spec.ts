@@ -47,7 +47,8 @@ async function visit(context: BrowserContext, path: string, problems: string[]) 
 
 const paths = sitemap().map((entry) => new URL(entry.url).pathname);
 const groups: string[][] = [];
-for (let start = 0; start < paths.length; start += PAGES_AT_ONCE) groups.push(paths.slice(start, start + PAGES_AT_ONCE));
+for (let start = 0; start < paths.length; start += PAGES_AT_ONCE)
+  groups.push(paths.slice(start, start + PAGES_AT_ONCE));
 
 test("the sitemap lists the pages this spec visits", () => {
   expect(paths.length).toBeGreaterThan(20);

@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
-import type { Locale } from "@/lib/i18n/config";
 import { SITE } from "@/lib/content/site";
+import type { Locale } from "@/lib/i18n/config";
 import { formatDuration } from "@/lib/i18n/duration";
 import { formatCopRange } from "@/lib/i18n/format";
 import { estimateQuote } from "@/lib/quote/estimate";
