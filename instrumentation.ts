@@ -2,6 +2,12 @@
 export async function register() {
   // `next build` loads this file too: its static workers have no server to announce.
   if (process.env.NEXT_PHASE === "phase-production-build") return;
-  const { announceQuota } = await import("@/lib/quota");
+  const { announceQuota, onWorkers } = await import("@/lib/quota");
   announceQuota(process.env);
+  const { announceContact, cloudflareEnv, emailBinding } = await import("@/lib/contact/settings");
+  // On Workers the start may run outside a request, where bindings can't be read: then the
+  // first contact message says how leads reach the studio.
+  if (!onWorkers() || cloudflareEnv()) {
+    announceContact(process.env, { production: process.env.NODE_ENV === "production", binding: emailBinding() });
+  }
 }

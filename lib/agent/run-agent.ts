@@ -118,7 +118,7 @@ function messagesTokens(messages: ModelMessage[]): number {
 
 function createRun(options: AgentRunOptions): Run {
   const budget = new RunBudget();
-  const tools = guardTools(createAgentTools({ locale: options.locale }), budget);
+  const tools = guardTools(createAgentTools({ locale: options.locale, goal: options.goal }), budget);
   return {
     options,
     started: Date.now(),
