@@ -17,7 +17,13 @@ export const DELIVERY = {
 } as const;
 
 export type DeliveryOutcome = "sent" | "failed" | "skipped";
-export type DeliveryDeps = { store: ContactStore; transport: LeadTransport | null; now?: () => number };
+export type DeliveryDeps = {
+  store: ContactStore;
+  transport: LeadTransport | null;
+  now?: () => number;
+  // Tests shorten the send's timeout.
+  timeoutMs?: number;
+};
 
 /** 1 min, 2, 4… after each failed try, at most 6 h. */
 export function nextAttemptAt(nowMs: number, attemptsBefore: number): number {
@@ -30,13 +36,13 @@ export function nextAttemptAt(nowMs: number, attemptsBefore: number): number {
  */
 export async function deliverLead(
   id: string,
-  { store, transport, now = Date.now }: DeliveryDeps,
+  { store, transport, now = Date.now, timeoutMs = DELIVERY.timeoutMs }: DeliveryDeps,
 ): Promise<DeliveryOutcome> {
   if (!transport) return "skipped";
   const claimed = await store.claim(id, DELIVERY.leaseMs);
   if (!claimed) return "skipped";
   try {
-    await transport.send(claimed.lead, AbortSignal.timeout(DELIVERY.timeoutMs));
+    await transport.send(claimed.lead, AbortSignal.timeout(timeoutMs));
   } catch (error) {
     const reason = failureReason(transport, error);
     // Never the message or the visitor's fields: only which channel and why.

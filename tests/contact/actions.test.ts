@@ -279,12 +279,13 @@ describe("sendContact", () => {
       extraIds: [],
     });
     expect(emailsTo("From the agent")[0]?.text).toContain("Objetivo: Una tienda para mi panadería");
-    for (const context of [
+    const edited: Record<string, string>[] = [
       { from: "quote", service: "spaceship" },
       { from: "quote", service: "landing-page", extras: "seo-setup" },
       { from: "quote", extras: "blog" },
       { from: "elsewhere", service: "landing-page" },
-    ]) {
+    ];
+    for (const context of edited) {
       const state = await sendContact({ status: "idle" }, form(valid("Edited link", context)));
       expect(state, JSON.stringify(context)).toMatchObject({
         status: "invalid",
