@@ -2,14 +2,12 @@ import { z } from "zod";
 import { visibleText } from "@/lib/text/visible";
 
 /**
- * A name goes into the email's subject and Reply-To: every control character (CR, LF, tab…) and
- * every line or paragraph separator becomes a space, so no header can be written through it.
+ * A name goes into the email's subject and Reply-To: every run of white space (CR, LF, tab, U+2028
+ * and U+2029 among them) becomes one space, after `visibleText` removed every other control
+ * character, so no header can be written through it.
  */
 export function oneLine(text: string): string {
-  return visibleText(text)
-    .replace(/[\p{Cc}\u2028\u2029]+/gu, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+  return visibleText(text).replace(/\s+/g, " ");
 }
 
 /**

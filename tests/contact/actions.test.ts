@@ -141,6 +141,8 @@ describe("sendContact", () => {
   it("puts a name with CR/LF on one line: no header can be written through the subject or Reply-To", async () => {
     const name = "Eve\r\nBcc: all@example.com\nX-Evil: 1";
     expect(await sendContact({ status: "idle" }, form(valid(name)))).toEqual({ status: "sent" });
+    // Kept on one line too: the inbox and a later retry read the stored name.
+    expect(kept("Eve Bcc: all@example.com X-Evil: 1")).toHaveLength(1);
     const email = binding.sent.at(-1);
     expect(email?.subject).toBe("Nuevo mensaje de Eve Bcc: all@example.com X-Evil: 1");
     expect(email?.replyTo.name).toBe("Eve Bcc: all@example.com X-Evil: 1");
