@@ -1,13 +1,19 @@
 // Runs once when a server starts (`next dev`, `next start`, the Worker's first request).
 export async function register() {
-  // `next build` loads this file too: its static workers have no server to announce.
-  if (process.env.NEXT_PHASE === "phase-production-build") return;
+  const { buildingPages, ConfigError, config } = await import("@/lib/config");
+  if (buildingPages()) return;
   const { announceQuota, onWorkers } = await import("@/lib/quota");
-  announceQuota(process.env);
-  const { announceContact, cloudflareEnv, emailBinding } = await import("@/lib/contact/settings");
-  // On Workers the start may run outside a request, where bindings can't be read: then the
-  // first contact message says how leads reach the studio.
-  if (!onWorkers() || cloudflareEnv()) {
-    announceContact(process.env, { production: process.env.NODE_ENV === "production", binding: emailBinding() });
+  try {
+    announceQuota(config().quota);
+  } catch (error) {
+    // The Lab's routes refuse to spend (503) on the same error; say which setting to fix now.
+    if (!(error instanceof ConfigError)) throw error;
+    console.warn(`[config] the Lab will refuse to spend (503) until this is fixed: ${error.message}`);
+    return;
   }
+  const { announceContact, emailBinding } = await import("@/lib/contact/settings");
+  const binding = emailBinding();
+  // On Workers the start may run outside a request, where bindings can't be read: then the first
+  // contact message says how leads reach the studio.
+  if (!onWorkers() || binding) announceContact(config().contact, { production: config().production, binding });
 }

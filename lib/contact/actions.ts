@@ -2,14 +2,15 @@
 
 import { headers } from "next/headers";
 import { after } from "next/server";
-import { labQuota, logQuotaFailure } from "@/lib/api/lab-units";
+import { isQuotaFailure, labQuota, logQuotaFailure } from "@/lib/api/lab-units";
+import { config } from "@/lib/config";
 import { isLocale } from "@/lib/i18n/config";
-import { QuotaConfigError } from "@/lib/quota";
+import { QuotaUnavailableError } from "@/lib/quota";
 import { retryDue } from "./deliver";
 import { LeadContextError, parseLeadContext } from "./lead-context";
 import { type ContactErrorKey, type ContactField, type ContactState, contactSchema } from "./schema";
 import { submitLead } from "./send";
-import { announceContactOnce, leadTransport, readContactSettings } from "./settings";
+import { announceContactOnce, leadTransport } from "./settings";
 import { contactStoreFor } from "./store";
 
 const FIELDS: ContactField[] = ["name", "email", "phone", "message", "summary"];
@@ -59,8 +60,9 @@ export async function sendContact(_previous: ContactState, form: FormData): Prom
   }
   try {
     const lab = labQuota();
-    announceContactOnce(process.env, process.env.NODE_ENV === "production");
-    const transport = leadTransport(readContactSettings(process.env));
+    const settings = config();
+    announceContactOnce(settings.contact, settings.production);
+    const transport = leadTransport(settings.contact);
     // A server action has no Request: the visitor's headers come from next/headers.
     const outcome = await submitLead(
       {
@@ -83,7 +85,7 @@ export async function sendContact(_previous: ContactState, form: FormData): Prom
     after(() => retryDue({ store: contactStoreFor(lab), transport }));
     return { status: outcome === "saved" ? "sent" : "limited" };
   } catch (error) {
-    if (error instanceof QuotaConfigError) logQuotaFailure(error);
+    if (isQuotaFailure(error) && !(error instanceof QuotaUnavailableError)) logQuotaFailure(error);
     else console.error(JSON.stringify({ event: "contact_failed", message: (error as Error).name }));
     return { status: "failed" };
   }

@@ -83,8 +83,3 @@ export function composeLeadEmail(lead: Lead, inboxUrl: string, locale: Locale = 
   ].join("\n");
   return { subject, replyTo: { email: headerValue(lead.email, 200), name }, text, html };
 }
-
-/** The studio's address from `content/studio.yaml`: where leads go unless a setting says otherwise. */
-export function studioAddress(): string {
-  return SITE.studio.email;
-}

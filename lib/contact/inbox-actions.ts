@@ -1,11 +1,11 @@
 "use server";
 
 import { cookies, headers } from "next/headers";
-import { labQuota, logQuotaFailure } from "@/lib/api/lab-units";
-import { clientIpFrom, createIpHasher, QuotaConfigError } from "@/lib/quota";
+import { isQuotaFailure, labQuota, logQuotaFailure } from "@/lib/api/lab-units";
+import { config } from "@/lib/config";
+import { clientIpFrom, createIpHasher } from "@/lib/quota";
 import { lockoutStoreFor } from "./inbox";
 import { INBOX_SESSION, inboxSessionToken, tryInboxKey } from "./inbox-auth";
-import { readContactSettings } from "./settings";
 
 export type InboxLoginState = { status: "idle" | "wrong" | "locked" | "unavailable" | "notConfigured" };
 
@@ -16,7 +16,7 @@ async function secureCookie(): Promise<boolean> {
 }
 
 export async function openInbox(_previous: InboxLoginState, form: FormData): Promise<InboxLoginState> {
-  const secret = readContactSettings(process.env).inboxSecret;
+  const secret = config().contact.inboxSecret;
   if (!secret) return { status: "notConfigured" };
   const given = form.get("key");
   try {
@@ -29,7 +29,7 @@ export async function openInbox(_previous: InboxLoginState, form: FormData): Pro
     });
     if (outcome !== "open") return { status: outcome };
   } catch (error) {
-    if (error instanceof QuotaConfigError) logQuotaFailure(error);
+    if (isQuotaFailure(error)) logQuotaFailure(error);
     else console.error(JSON.stringify({ event: "inbox_check_failed", message: (error as Error).name }));
     return { status: "unavailable" };
   }

@@ -5,12 +5,13 @@ import { InboxList } from "@/components/contact/inbox-list";
 import { InboxLogin } from "@/components/contact/inbox-login";
 import { PageHeader } from "@/components/site/page-header";
 import { labQuota } from "@/lib/api/lab-units";
+import { config } from "@/lib/config";
 import { retryDue } from "@/lib/contact/deliver";
 import { readInbox } from "@/lib/contact/inbox";
 import { closeInbox } from "@/lib/contact/inbox-actions";
 import { INBOX_SESSION, validInboxSession } from "@/lib/contact/inbox-auth";
 import type { StoredLead } from "@/lib/contact/lead";
-import { leadTransport, readContactSettings } from "@/lib/contact/settings";
+import { leadTransport } from "@/lib/contact/settings";
 import { contactStoreFor } from "@/lib/contact/store";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { localeOf } from "@/lib/i18n/params";
@@ -26,7 +27,7 @@ export async function generateMetadata({ params }: PageProps<"/[locale]/inbox">)
 export default async function InboxPage({ params }: PageProps<"/[locale]/inbox">) {
   const locale = await localeOf(params);
   const copy = getDictionary(locale).inbox;
-  const settings = readContactSettings(process.env);
+  const settings = config().contact;
   const header = <PageHeader title={copy.title} lead={copy.lead} />;
   if (!settings.inboxSecret) {
     return (
