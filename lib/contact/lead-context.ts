@@ -17,19 +17,31 @@ export type LeadSource = (typeof LEAD_SOURCES)[number];
 /** The range and weeks of a lead's selection, as `estimateQuote` gives them. */
 export type LeadEstimate = { serviceId: string; extraIds: string[]; currency: string; price: Range; weeks: Range };
 
-/** A goal is carried short: the link stays readable and under what an answer may hold back. */
-export const LEAD_GOAL_MAX_LENGTH = 160;
+/**
+ * A goal is carried short: the model copies the contact link into its answer, so the link must
+ * stay well under what the answer filter holds back for a link (400 characters) once
+ * percent-encoded, and cheap in tokens.
+ */
+export const LEAD_GOAL_MAX_LENGTH = 120;
 
 /** The query a contact link carries: `from`, `service`, `extras` (comma-separated ids), `goal`. */
 export type LeadQuery = { from?: string; service?: string; extras?: string; goal?: string };
 
+/** At most this many characters once percent-encoded in the query (accents take 6, an emoji 12). */
+export const LEAD_GOAL_MAX_ENCODED = 200;
+
+const encodedLength = (text: string) => new URLSearchParams({ g: text }).toString().length - 2;
+
 /** The goal as it travels: visible text, one line, cut at a word when it is long. */
 export function shortGoal(goal: string): string {
   const line = visibleText(goal).replace(/\s+/g, " ");
-  if (line.length <= LEAD_GOAL_MAX_LENGTH) return line;
-  const cut = line.slice(0, LEAD_GOAL_MAX_LENGTH - 1);
+  if (line.length <= LEAD_GOAL_MAX_LENGTH && encodedLength(line) <= LEAD_GOAL_MAX_ENCODED) return line;
+  // Whole code points, so an emoji is never cut in half.
+  const chars = Array.from(line).slice(0, LEAD_GOAL_MAX_LENGTH - 1);
+  while (chars.length > 0 && encodedLength(`${chars.join("")}…`) > LEAD_GOAL_MAX_ENCODED) chars.pop();
+  const cut = chars.join("");
   const space = cut.lastIndexOf(" ");
-  return `${(space > LEAD_GOAL_MAX_LENGTH / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+  return `${(space > cut.length / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
 /** The contact page's path with the context in its query (URLSearchParams escapes `(`, `)` and `]` too). */

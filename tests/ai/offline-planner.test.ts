@@ -96,7 +96,8 @@ describe("the offline planner", () => {
     const run = await plan("Necesito reparar la nevera de mi restaurante", "es");
     expect(run.tools).toEqual(["search_site", "suggest_next_step"]);
     expect(run.text).toContain("No encontré");
-    expect(run.text).toContain("(/es/contact)");
+    // The contact link carries the goal into the form (lib/contact/lead-context.ts).
+    expect(run.text).toContain("(/es/contact?from=agent&goal=Necesito+reparar+la+nevera+de+mi+restaurante)");
     expect(run.done.reason).toBe("answered");
   });
 

@@ -49,6 +49,21 @@ describe("the contact link's context", () => {
     expect(path).not.toContain(String(estimate.price.max));
   });
 
+  it("keeps the longest contact link short enough for an answer to hold, whatever the goal's script", () => {
+    for (const unit of ["palabra ", "ñandú ", "🍞 ", "面包店 ", "a"]) {
+      const path = contactPathWith("/es/contact", {
+        source: "agent",
+        goal: unit.repeat(200),
+        serviceId: "website-with-blog",
+        extraIds: ["online-payments", "photo-session", "seo-setup"].slice(0, 2),
+      });
+      expect(path.length, unit).toBeLessThanOrEqual(300);
+      const goal = new URL(path, "https://site.example").searchParams.get("goal") ?? "";
+      expect(goal.endsWith("…"), unit).toBe(true);
+      expect(goal.isWellFormed(), unit).toBe(true);
+    }
+  });
+
   it("shortens a long goal at a word, on one line", () => {
     const goal = `${"palabra ".repeat(60)}\n\u200Bfin`;
     const short = shortGoal(goal);

@@ -28,9 +28,15 @@ export function runSummary(context: LeadContext, locale: Locale): string[] {
   );
 }
 
-/** The studio's greeting, then the run's summary, one line each. */
+/**
+ * The studio's greeting, then the service, extras and weeks, one line each. Not the goal: the
+ * model copies this link into its answer, where a percent-encoded goal would triple it, past what
+ * the answer filter holds back for a link (400 characters) and a large share of a call's 350
+ * tokens. The contact page's WhatsApp button, which no model writes, carries the goal too.
+ */
 export function whatsappMessage(locale: Locale, context: LeadContext): string {
-  return [SITE.studio.whatsappGreeting[locale], ...runSummary(context, locale)].join("\n");
+  const { goal: _, ...withoutGoal } = context;
+  return [SITE.studio.whatsappGreeting[locale], ...runSummary(withoutGoal, locale)].join("\n");
 }
 
 export function suggestNextStep(
