@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { wrapGoal } from "@/lib/agent/goal";
+import { growthOf, linearBound } from "@/tests/support/growth";
 
 /** The text between the wrapper's own tags. */
 const inside = (goal: string) => {
@@ -85,11 +86,11 @@ describe("wrapGoal", () => {
     expect(wrapGoal(goal).match(/<\/?goal/g)).toEqual(["<goal", "</goal"]);
   });
 
-  it("stays fast on pathological nesting", () => {
-    const start = performance.now();
-    wrapGoal(`${"<".repeat(250)}${">".repeat(250)}`);
-    wrapGoal("<a".repeat(5000));
-    expect(performance.now() - start).toBeLessThan(50);
+  it("takes time linear in the goal on pathological nesting", () => {
+    const nesting = growthOf((scale) => wrapGoal(`${"<".repeat(250 * scale)}${">".repeat(250 * scale)}`));
+    const openings = growthOf((scale) => wrapGoal("<a".repeat(5000 * scale)));
+    expect(nesting).toBeLessThan(linearBound());
+    expect(openings).toBeLessThan(linearBound());
   });
 
   it("returns empty tags for an empty or tag-only goal", () => {
