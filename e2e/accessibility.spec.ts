@@ -72,3 +72,21 @@ test("a page that doesn't exist: its own title, accessible, fits the phone", asy
     await expectAccessible(page, `/${locale}/no-such-page`);
   }
 });
+
+test("pages the sitemap leaves out: the studio's inbox door and a contact form prefilled from the Lab", async ({
+  page,
+}) => {
+  const goal = encodeURIComponent("A website with a blog for my bakery");
+  for (const path of [
+    "/es/inbox",
+    "/en/inbox",
+    `/es/contact?from=agent&goal=${goal}`,
+    `/en/contact?from=agent&goal=${goal}`,
+  ]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page.locator("h1").first()).toBeVisible();
+    await expectFitsWidth(page, path);
+    await expectAccessible(page, path);
+  }
+});
