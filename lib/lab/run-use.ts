@@ -54,7 +54,12 @@ export async function startLabUse<M extends UIMessage, D extends Record<string, 
 
   const model =
     deps.model ??
-    resolveModel(use.kind, { locale: use.locale, runId: crypto.randomUUID(), context: modelContext(request) });
+    resolveModel(use.kind, {
+      locale: use.locale,
+      runId: crypto.randomUUID(),
+      offline: use.offline,
+      context: modelContext(request),
+    });
   const stream = streamLabUse(use, {
     model,
     signal: request.signal,

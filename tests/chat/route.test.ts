@@ -8,7 +8,7 @@ import { startLabUse } from "@/lib/lab/run-use";
 import { quotaFromEnv } from "@/lib/quota";
 import { searchSite } from "@/lib/search/site";
 import { labPost, scriptedLabModel, trustVisitorHeader, visitor } from "@/tests/support/lab-request";
-import { contextOf } from "@/tests/support/model-context";
+import { contextOf, OFFLINE } from "@/tests/support/model-context";
 import { bridgeQuota, openTestBridge, type TestBridge, uniquePrefix } from "@/tests/support/redis-bridge";
 
 trustVisitorHeader();
@@ -403,9 +403,14 @@ describe("which model answers the chat", () => {
   const offline = { locale: "en" as const, runId: "r" };
 
   it("is Claude when ANTHROPIC_API_KEY is set, with ANTHROPIC_MODEL or the default", () => {
-    const claude = resolveModel("chat", { ...offline, context: contextOf({ ANTHROPIC_API_KEY: "sk-test" }) });
+    const claude = resolveModel("chat", {
+      offline: OFFLINE.chat,
+      ...offline,
+      context: contextOf({ ANTHROPIC_API_KEY: "sk-test" }),
+    });
     expect(claude).toMatchObject({ kind: "anthropic", name: "claude-haiku-4-5", estimatedUsage: false });
     const named = resolveModel("chat", {
+      offline: OFFLINE.chat,
       ...offline,
       context: contextOf({ ANTHROPIC_API_KEY: "sk-test", ANTHROPIC_MODEL: "claude-sonnet-4-5" }),
     });
@@ -413,13 +418,18 @@ describe("which model answers the chat", () => {
   });
 
   it("is never Claude for the agent, even with the key", () => {
-    const agent = resolveModel("agent", { ...offline, context: contextOf({ ANTHROPIC_API_KEY: "sk-test" }) });
+    const agent = resolveModel("agent", {
+      offline: OFFLINE.agent,
+      ...offline,
+      context: contextOf({ ANTHROPIC_API_KEY: "sk-test" }),
+    });
     expect(agent.kind).toBe("offline");
     expect(agent.name).toBe("offline-planner");
   });
 
   it("without the key: the agent's provider when there is one, else the offline assistant", () => {
-    const chat = (env: Record<string, string>) => resolveModel("chat", { ...offline, context: contextOf(env) });
+    const chat = (env: Record<string, string>) =>
+      resolveModel("chat", { offline: OFFLINE.chat, ...offline, context: contextOf(env) });
     expect(chat({})).toMatchObject({ kind: "offline", name: "offline-assistant" });
     expect(chat({ ANTHROPIC_API_KEY: "  " }).name).toBe("offline-assistant");
     const rest = chat({ CLOUDFLARE_ACCOUNT_ID: "a", CLOUDFLARE_API_TOKEN: "t" });

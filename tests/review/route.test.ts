@@ -7,7 +7,7 @@ import { REVIEW_LIMITS } from "@/lib/review/limits";
 import type { ReviewData } from "@/lib/review/output";
 import { reviewUse } from "@/lib/review/run-review";
 import { labPost, scriptedLabModel, trustVisitorHeader } from "@/tests/support/lab-request";
-import { contextOf } from "@/tests/support/model-context";
+import { contextOf, OFFLINE } from "@/tests/support/model-context";
 import { bridgeQuota, openTestBridge, type TestBridge, uniquePrefix } from "@/tests/support/redis-bridge";
 
 trustVisitorHeader();
@@ -231,7 +231,7 @@ describe("the reviewer's stream", () => {
 
   it("uses the agent's model, never Claude, even with ANTHROPIC_API_KEY set", () => {
     const review = (env: Record<string, string>) =>
-      resolveModel("review", { locale: "en", runId: "r", context: contextOf(env) });
+      resolveModel("review", { offline: OFFLINE.review, locale: "en", runId: "r", context: contextOf(env) });
     const chosen = review({ ANTHROPIC_API_KEY: "sk-test" });
     expect(chosen).toMatchObject({ kind: "offline", name: "offline-reviewer" });
     const rest = review({ ANTHROPIC_API_KEY: "sk-test", CLOUDFLARE_ACCOUNT_ID: "a", CLOUDFLARE_API_TOKEN: "t" });

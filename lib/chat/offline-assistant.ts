@@ -1,12 +1,12 @@
-import { groundingQuery } from "@/lib/chat/grounding";
+import { OFFLINE_ASSISTANT_ID } from "@/lib/ai/offline-assistant-id";
+import { textStreamModel, userTexts } from "@/lib/ai/text-stream-model";
 import { CATALOG } from "@/lib/content/catalog";
 import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { formatCop, formatWeeks } from "@/lib/i18n/format";
 import { searchSite } from "@/lib/search/site";
 import { paths } from "@/lib/site/paths";
-import { OFFLINE_ASSISTANT_ID } from "./offline-assistant-id";
-import { textStreamModel, userTexts } from "./text-stream-model";
+import { groundingQuery } from "./grounding";
 
 export { OFFLINE_ASSISTANT_ID };
 
