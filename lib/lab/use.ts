@@ -1,5 +1,7 @@
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import type { LanguageModel, UIMessage, UIMessageStreamWriter } from "ai";
+import type { AvailabilityWatch } from "@/lib/ai/model-unavailable";
+import type { OfflineModel } from "@/lib/ai/providers";
 import type { Locale } from "@/lib/i18n/config";
 import type { Usage } from "@/lib/quota";
 import type { AnyToolsTransform, RunRecord } from "./answer-transform";
@@ -15,6 +17,8 @@ export type AnsweringModel = MeteredModel & {
   model: Exclude<LanguageModel, string>;
   /** The model's id as the page and the usage records show it. */
   name: string;
+  /** A hosted model: whether its platform said "not now" (allocation used up, rate limited, overloaded). */
+  watch?: AvailabilityWatch;
 };
 
 /**
@@ -70,6 +74,8 @@ export type LabUse<M extends UIMessage, Details extends Record<string, unknown> 
   timeoutMs: number;
   /** The visitor's language: the model table builds the use's offline model in it. */
   locale: Locale;
+  /** The use's own offline model, which answers when no model is configured (labelled as such). */
+  offline: OfflineModel;
   open(model: AnsweringModel): UseRun<M, Details>;
 };
 

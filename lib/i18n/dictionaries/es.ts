@@ -374,7 +374,7 @@ export const es = {
       },
     },
   },
-  // The offline planner's answers ({…} are filled in by lib/ai/offline-planner-answer.ts).
+  // The offline planner's answers ({…} are filled in by lib/agent/offline-planner-answer.ts).
   planner: {
     plan: "Voy a buscar en el sitio el servicio que encaja, leer sus detalles, estimar el precio con la calculadora del estudio y sugerirle el siguiente paso.",
     fits: "El servicio que encaja es **{service}**",
@@ -391,6 +391,10 @@ export const es = {
     costPlural: "{units} unidades por uso",
     left: "Le quedan hoy {left} de {limit} unidades desde esta conexión.",
     leftUnknown: "No pudimos leer sus unidades de hoy.",
+    pausedDay:
+      "El modelo del Lab agotó su asignación de hoy ({uses}): vuelve a las {time} UTC. Mientras tanto no se gasta ninguna unidad.",
+    pausedBusy: "El modelo del Lab está ocupado ({uses}): vuelva a intentarlo después de las {time} UTC.",
+    useNames: { agent: "agente", chat: "asistente", review: "revisor" },
     usageLink: "Ver el uso de hoy",
   },
   assistant: {

@@ -1,6 +1,6 @@
 import type { LanguageModelV4Prompt } from "@ai-sdk/provider";
+import { alike, fittingService, keyTerms } from "@/lib/ai/offline-fit";
 import type { Locale } from "@/lib/i18n/config";
-import { alike, fittingService, keyTerms } from "./offline-fit";
 import { plannerAnswer, plannerPlan } from "./offline-planner-answer";
 
 /**
