@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useId, useState } from "react";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
-import { formatCop, formatCopRange, formatWeeks } from "@/lib/i18n/format";
+import { formatMoney, formatMoneyRange, formatWeeks } from "@/lib/i18n/format";
 import { estimateQuote } from "@/lib/quote/estimate";
 import type { Selection, SelectionProblem } from "@/lib/quote/selection";
 import { paths } from "@/lib/site/paths";
@@ -82,7 +82,7 @@ export function QuoteCalculator({ locale, copy, services, initial, problems: ini
                   onChange={(event) => toggleExtra(extra.id, event.target.checked)}
                 />
                 <span>
-                  {extra.name} <span className="muted">(+{formatCop(extra.price, locale)})</span>
+                  {extra.name} <span className="muted">(+{formatMoney(extra.price, locale)})</span>
                 </span>
               </label>
             ))}
@@ -98,7 +98,7 @@ export function QuoteCalculator({ locale, copy, services, initial, problems: ini
               <dl className="facts">
                 <div>
                   <dt>{copy.priceRange}</dt>
-                  <dd data-testid="quote-price">{formatCopRange(estimate.price, locale)}</dd>
+                  <dd data-testid="quote-price">{formatMoneyRange(estimate.price, locale)}</dd>
                 </div>
                 <div>
                   <dt>{copy.timeline}</dt>
@@ -114,7 +114,7 @@ export function QuoteCalculator({ locale, copy, services, initial, problems: ini
                         ? `${copy.base}: ${service.name}`
                         : service.extras.find((e) => e.id === line.id)?.name}
                     </span>
-                    <span>{formatCopRange(line.price, locale)}</span>
+                    <span>{formatMoneyRange(line.price, locale)}</span>
                   </li>
                 ))}
               </ul>

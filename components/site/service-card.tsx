@@ -2,7 +2,7 @@ import Link from "next/link";
 import type { Service } from "@/lib/content/types";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
-import { formatCop, formatWeeks } from "@/lib/i18n/format";
+import { formatMoney, formatWeeks } from "@/lib/i18n/format";
 import { paths } from "@/lib/site/paths";
 
 export function ServiceCard({ service, locale, dict }: { service: Service; locale: Locale; dict: Dictionary }) {
@@ -10,12 +10,12 @@ export function ServiceCard({ service, locale, dict }: { service: Service; local
   return (
     <article className="card">
       <h3>
-        <Link href={paths.service(locale, service.id)}>{text.name}</Link>
+        <Link href={paths.service(locale, text.slug)}>{text.name}</Link>
       </h3>
       <p>{text.summary}</p>
       <p className="card__facts">
         <span>
-          {dict.common.from} <strong>{formatCop(service.price.min, locale)}</strong>
+          {dict.common.from} <strong>{formatMoney(service.price.min, locale)}</strong>
         </span>
         <span>{formatWeeks(service.weeks, locale)}</span>
       </p>

@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import type { Locale } from "@/lib/i18n/config";
-import { formatCopRange, formatWeeks } from "@/lib/i18n/format";
+import { formatMoneyRange, formatWeeks } from "@/lib/i18n/format";
 import { estimateQuote } from "@/lib/quote/estimate";
 
 /** The quote calculator, as the site's and the Lab's specs use it. */
@@ -31,7 +31,7 @@ export class QuotePage {
   /** The range and weeks on screen are exactly what `estimateQuote` gives. */
   async expectEstimate(serviceId: string, extraIds: string[]) {
     const estimate = estimateQuote({ serviceId, extraIds });
-    await expect(this.price).toHaveText(formatCopRange(estimate.price, this.locale));
+    await expect(this.price).toHaveText(formatMoneyRange(estimate.price, this.locale));
     await expect(this.weeks).toHaveText(formatWeeks(estimate.weeks, this.locale));
   }
 }

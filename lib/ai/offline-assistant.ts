@@ -1,9 +1,10 @@
 import { getService } from "@/lib/agent/tools/get-service";
 import { searchSite } from "@/lib/agent/tools/search-site";
+import { serviceIdOfPath } from "@/lib/agent/tools/shared";
 import { groundingQuery } from "@/lib/chat/grounding";
 import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
-import { formatCop, formatWeeks } from "@/lib/i18n/format";
+import { formatMoney, formatWeeks } from "@/lib/i18n/format";
 import { paths } from "@/lib/site/paths";
 import { OFFLINE_ASSISTANT_ID } from "./offline-assistant-id";
 import { textStreamModel, userTexts } from "./text-stream-model";
@@ -21,15 +22,15 @@ function fill(template: string, values: Record<string, string>): string {
  */
 export function offlineAnswer(question: string, locale: Locale): string {
   const copy = getDictionary(locale).assistant.offline;
-  const links = { agent: `/${locale}/lab/agent`, quote: paths.quote(locale), contact: paths.contact(locale) };
+  const links = { agent: paths.labPage(locale, "agent"), quote: paths.quote(locale), contact: paths.contact(locale) };
   const [best, ...rest] = searchSite(question, locale).results;
   if (!best) return `${copy.intro} ${fill(copy.nothing, links)}`;
   const lines = [copy.intro, fill(copy.best, { title: best.title, path: best.path, snippet: best.snippet })];
-  const serviceId = /\/services\/([a-z0-9-]+)$/.exec(best.path)?.[1];
+  const serviceId = serviceIdOfPath(locale, best.path);
   const service = serviceId ? getService(serviceId, locale) : null;
   if (service?.ok) {
     const { price, weeks } = service.service;
-    lines.push(fill(copy.service, { price: formatCop(price.min, locale), weeks: formatWeeks(weeks, locale) }));
+    lines.push(fill(copy.service, { price: formatMoney(price.min, locale), weeks: formatWeeks(weeks, locale) }));
   }
   if (rest.length > 0) {
     const more = rest.slice(0, 2).map((hit) => `[${hit.title}](${hit.path})`);

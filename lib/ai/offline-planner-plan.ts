@@ -1,5 +1,7 @@
 import type { LanguageModelV4Prompt } from "@ai-sdk/provider";
+import { serviceIdOfPath } from "@/lib/agent/tools/shared";
 import type { Locale } from "@/lib/i18n/config";
+import { getDictionary } from "@/lib/i18n/dictionary";
 import { termsOf } from "@/lib/search/terms";
 import { plannerAnswer, plannerPlan } from "./offline-planner-answer";
 
@@ -90,7 +92,7 @@ export function planNext(locale: Locale, prompt: LanguageModelV4Prompt, toolsOff
   const goal = goalOf(prompt);
 
   if (!results.search_site) {
-    const query = goal.slice(0, 200) || "servicios";
+    const query = goal.slice(0, 200) || getDictionary(locale).nav.services;
     return {
       kind: "call",
       text: plannerPlan(locale),
@@ -98,7 +100,7 @@ export function planNext(locale: Locale, prompt: LanguageModelV4Prompt, toolsOff
     };
   }
   const matches = (results.search_site.results as { path: string }[] | undefined) ?? [];
-  const serviceId = matches.map((m) => /\/services\/([a-z0-9-]+)$/.exec(m.path)?.[1]).find(Boolean);
+  const serviceId = matches.map((m) => serviceIdOfPath(locale, m.path)).find(Boolean);
   if (!serviceId) {
     if (!results.suggest_next_step) {
       return { kind: "call", calls: [{ toolName: "suggest_next_step", input: { kind: "contact" } }] };

@@ -32,7 +32,7 @@ export function groundingFor(question: string, locale: Locale): Grounding {
   const label = LABELS[locale];
   const services = CATALOG[locale].services.map((service) => ({
     name: service.name,
-    path: `/${locale}/services/${service.id}`,
+    path: service.path,
     startingPrice: service.price.min,
     weeks: `${service.weeks.min}-${service.weeks.max}`,
   }));

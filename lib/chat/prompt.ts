@@ -1,4 +1,5 @@
 import type { Locale } from "@/lib/i18n/config";
+import { paths } from "@/lib/site/paths";
 
 /**
  * The chat's system prompt, per locale, with the grounding inside `<site>`. The conversation is
@@ -34,5 +35,5 @@ ${site}
 };
 
 export function chatSystemPrompt(locale: Locale, studio: string, site: string): string {
-  return PROMPTS[locale](studio, site, { agent: `/${locale}/lab/agent`, quote: `/${locale}/quote` });
+  return PROMPTS[locale](studio, site, { agent: paths.labPage(locale, "agent"), quote: paths.quote(locale) });
 }

@@ -4,7 +4,7 @@ import { createOfflinePlanner } from "@/lib/ai/offline-planner";
 import { LOCALES, type Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { fill } from "@/lib/i18n/fill";
-import { formatCop, formatWeeks } from "@/lib/i18n/format";
+import { formatMoney, formatWeeks } from "@/lib/i18n/format";
 import { estimateQuote } from "@/lib/quote/estimate";
 import { paths } from "@/lib/site/paths";
 import { playRun } from "@/tests/support/agent-run";
@@ -41,8 +41,8 @@ describe("the offline planner's answer for each service, as the studio would wri
     const copy = getDictionary(locale).planner;
     const values = {
       service: service.name,
-      min: formatCop(estimate.price.min, locale),
-      max: formatCop(estimate.price.max, locale),
+      min: formatMoney(estimate.price.min, locale),
+      max: formatMoney(estimate.price.max, locale),
       weeks: formatWeeks(estimate.weeks, locale),
       months: service.term?.months ?? 0,
     };
@@ -68,10 +68,10 @@ describe("the offline planner", () => {
     expect(run.tools).toEqual(["search_site", "get_service", "estimate_quote", "suggest_next_step"]);
     expect(run.inputs[1]).toEqual({ serviceId: "website-with-blog" });
     const estimate = estimateQuote({ serviceId: "website-with-blog", extraIds: [] });
-    expect(run.text).toContain(formatCop(estimate.price.min, locale));
-    expect(run.text).toContain(formatCop(estimate.price.max, locale));
+    expect(run.text).toContain(formatMoney(estimate.price.min, locale));
+    expect(run.text).toContain(formatMoney(estimate.price.max, locale));
     expect(run.text).toContain(formatWeeks(estimate.weeks, locale));
-    expect(run.text).toContain(`(/${locale}/quote?service=website-with-blog)`);
+    expect(run.text).toContain(`(${paths.quote(locale, "website-with-blog")})`);
     expect(run.done).toMatchObject({
       reason: "answered",
       unverifiedAmounts: [],
@@ -88,15 +88,15 @@ describe("the offline planner", () => {
     const run = await plan("Una tienda en línea con sincronización de inventario y sesión de fotos", "es");
     expect(run.inputs[2]).toEqual({ serviceId: "online-store", extraIds: ["inventory-sync", "photo-session"] });
     const estimate = estimateQuote({ serviceId: "online-store", extraIds: ["inventory-sync", "photo-session"] });
-    expect(run.text).toContain(formatCop(estimate.price.max, "es"));
-    expect(run.text).toContain("/es/quote?service=online-store&extras=inventory-sync,photo-session");
+    expect(run.text).toContain(formatMoney(estimate.price.max, "es"));
+    expect(run.text).toContain("/es/cotizacion?service=online-store&extras=inventory-sync,photo-session");
   });
 
   it("says when nothing fits and suggests contact", async () => {
     const run = await plan("Necesito reparar la nevera de mi restaurante", "es");
     expect(run.tools).toEqual(["search_site", "suggest_next_step"]);
     expect(run.text).toContain("No encontré");
-    expect(run.text).toContain("(/es/contact)");
+    expect(run.text).toContain("(/es/contacto)");
     expect(run.done.reason).toBe("answered");
   });
 

@@ -1,4 +1,4 @@
-import { formatCop, formatCopRange, formatWeeks } from "@/lib/i18n/format";
+import { formatMoney, formatMoneyRange, formatWeeks } from "@/lib/i18n/format";
 import { ToolCard, type ToolViewProps } from "./tool-card";
 import { ToolStateCard } from "./tool-state-card";
 import styles from "./tool-views.module.css";
@@ -21,7 +21,7 @@ export function GetServiceView({ part, view }: ToolViewProps<"get_service">) {
       <dl className={styles.facts}>
         <div>
           <dt>{copy.results.price}</dt>
-          <dd>{formatCopRange(service.price, locale)}</dd>
+          <dd>{formatMoneyRange(service.price, locale)}</dd>
         </div>
         <div>
           <dt>{copy.results.weeks}</dt>
@@ -43,7 +43,7 @@ export function GetServiceView({ part, view }: ToolViewProps<"get_service">) {
             <ul>
               {service.extras.map((extra) => (
                 <li key={extra.id}>
-                  {extra.name} <span className="muted">(+{formatCop(extra.price, locale)})</span>
+                  {extra.name} <span className="muted">(+{formatMoney(extra.price, locale)})</span>
                 </li>
               ))}
             </ul>

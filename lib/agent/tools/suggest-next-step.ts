@@ -4,7 +4,16 @@ import { SITE, whatsappUrl } from "@/lib/content/site";
 import type { Locale } from "@/lib/i18n/config";
 import { estimateQuote } from "@/lib/quote/estimate";
 import { paths } from "@/lib/site/paths";
-import { CATALOG, extraIdsSchema, idSchema, orFailure, type ToolContext, type ToolFailure, toolInput } from "./shared";
+import {
+  CATALOG,
+  extraIdsSchema,
+  idSchema,
+  orFailure,
+  serviceIdSchema,
+  type ToolContext,
+  type ToolFailure,
+  toolInput,
+} from "./shared";
 
 export const NEXT_STEPS = ["quote", "contact", "whatsapp"] as const;
 export type NextStep = (typeof NEXT_STEPS)[number];
@@ -47,7 +56,7 @@ export function suggestNextStep(
 
 export const suggestNextStepInput = z.object({
   kind: z.enum(NEXT_STEPS).describe("quote: calculator; contact: form; whatsapp: chat"),
-  serviceId: idSchema.optional().describe("Service to preselect"),
+  serviceId: serviceIdSchema.optional().describe("Service to preselect"),
   extraIds: extraIdsSchema.describe("Extras to preselect"),
 });
 

@@ -13,7 +13,7 @@ export const en: Dictionary = {
     contact: "Contact",
     skip: "Skip to content",
     language: "Language",
-    switchTo: "Leer en español",
+    switchTo: "Read in English",
   },
   home: {
     title: "Websites and automations that work for your business",
@@ -466,5 +466,30 @@ export const en: Dictionary = {
     estimated: "{count} uses with estimated tokens (the model sent none, or it was an offline program).",
     resets: "The count goes back to zero at midnight UTC.",
     unavailable: "We couldn't read today's usage: the quota isn't answering.",
+  },
+  paths: {
+    services: "services",
+    projects: "projects",
+    blog: "blog",
+    faq: "faq",
+    lab: "lab",
+    agent: "agent",
+    assistant: "assistant",
+    reviewer: "reviewer",
+    usage: "usage",
+    quote: "quote",
+    contact: "contact",
+  },
+  boundary: {
+    notFound: {
+      title: "We couldn't find this page",
+      body: "The link may be mistyped, or the page may no longer exist.",
+      back: "Back to home",
+    },
+    error: {
+      title: "Something went wrong",
+      body: "We had a problem showing this page. You can try again.",
+      retry: "Try again",
+    },
   },
 };

@@ -11,7 +11,7 @@ export const es = {
     contact: "Contacto",
     skip: "Saltar al contenido",
     language: "Idioma",
-    switchTo: "Read in English",
+    switchTo: "Leer en español",
   },
   home: {
     title: "Sitios y automatizaciones que trabajan para su negocio",
@@ -481,6 +481,34 @@ export const es = {
     estimated: "{count} usos con tokens estimados (el modelo no los reportó, o fue un programa sin conexión).",
     resets: "El conteo vuelve a cero a medianoche UTC.",
     unavailable: "No pudimos leer el uso de hoy: la cuota no responde.",
+  },
+  // Each section's URL segment: `/es/servicios/…`. The page folders under `app/[locale]/` keep
+  // their English names; `next.config.ts` rewrites these to them and redirects the old paths.
+  paths: {
+    services: "servicios",
+    projects: "proyectos",
+    blog: "blog",
+    faq: "preguntas",
+    lab: "lab",
+    agent: "agente",
+    assistant: "asistente",
+    reviewer: "revisor",
+    usage: "uso",
+    quote: "cotizacion",
+    contact: "contacto",
+  },
+  // The not-found and error views (client components) get these through the layout.
+  boundary: {
+    notFound: {
+      title: "No encontramos esta página",
+      body: "Puede que el enlace esté mal escrito o que la página ya no exista.",
+      back: "Volver al inicio",
+    },
+    error: {
+      title: "Algo salió mal",
+      body: "Tuvimos un problema al mostrar esta página. Puede intentarlo de nuevo.",
+      retry: "Intentar de nuevo",
+    },
   },
 };
 

@@ -26,7 +26,7 @@ describe("suggest_next_step", () => {
     ).toEqual({
       ok: true,
       kind: "quote",
-      path: "/es/quote?service=website-with-blog&extras=online-payments,photo-session",
+      path: "/es/cotizacion?service=website-with-blog&extras=online-payments,photo-session",
     });
     expect(await callTool(en, { kind: "quote", serviceId: "landing-page" })).toEqual({
       ok: true,
@@ -37,7 +37,7 @@ describe("suggest_next_step", () => {
   });
 
   it("links the contact form", async () => {
-    expect(await callTool(es, { kind: "contact" })).toEqual({ ok: true, kind: "contact", path: "/es/contact" });
+    expect(await callTool(es, { kind: "contact" })).toEqual({ ok: true, kind: "contact", path: "/es/contacto" });
     expect(await callTool(en, { kind: "contact", serviceId: "online-store" })).toEqual({
       ok: true,
       kind: "contact",
