@@ -21,14 +21,14 @@ const STUDIO_MARKS = new Set<string>(
     mark.toLowerCase().replace(/\s+/g, " "),
   ),
 );
-const PREFIX = `(?:(?<code>COP|USD|EUR)(?:${SP}?\\$)?|(?<sym>US\\$|COL\\$|CO\\$|${STUDIO_SYMBOLS}|\\$|€))${SP}*`;
+const PREFIX = `(?:(?<code>${SETTINGS.currency}|USD|EUR)(?:${SP}?\\$)?|(?<sym>US\\$|${STUDIO_SYMBOLS}|\\$|€))${SP}*`;
 // Colombians write the millions mark as an apostrophe ("1’400.000"); groups can be spaced ("$ 4 200 000"),
 // but digits spaced like a phone number ("300 555 0123") are no grouped figure.
 const APOSTROPHES = "’'′";
 const NUMBER_SOURCE = `(?:\\d{1,3}(?:[${APOSTROPHES}]\\d{3})+(?:[.,]\\d{3})*(?:[.,]\\d{1,2})?(?![0-9])|\\d{1,3}(?:${SP}\\d{3})+(?:[.,]\\d{1,2})?(?![0-9])(?!${SP}*\\d)|\\d+(?:[.,]\\d+)*)`;
 const NUMBER = `(?<num>${NUMBER_SOURCE})`;
 const MULTIPLIER = `(?:${SP}*(?<mult>mil${SP}+millones|millones|mill[oó]n|millions?|mill\\.?|mil|MM|M|bn|billions?|billones|bill[oó]n|k)${WORD_END})?`;
-const SUFFIX = `(?:${SP}*(?:de${SP}+)?(?<post>${STUDIO_AFTER}|COP|USD|EUR|pesos(?:${SP}+colombianos)?|peso|d[oó]lares|d[oó]lar|(?:US${SP}+)?dollars?|euros?|€)${WORD_END})?`;
+const SUFFIX = `(?:${SP}*(?:de${SP}+)?(?<post>${STUDIO_AFTER}|USD|EUR|pesos|peso|d[oó]lares|d[oó]lar|(?:US${SP}+)?dollars?|euros?|€)${WORD_END})?`;
 // Not inside a word, an id ("plan-2"), a path, a hashtag or another number.
 const START = `(?<![${LETTERS}0-9_#/@.,])(?<![${LETTERS}]-)`;
 const AMOUNT = new RegExp(`${START}(?:${PREFIX})?${NUMBER}${MULTIPLIER}${SUFFIX}`, "gi");
@@ -250,16 +250,18 @@ function multiplierOf(raw: string): number {
 function currencyOf(code?: string, sym?: string, post?: string): string | null {
   if (code) return code.toUpperCase();
   // A bare "$" names no currency (dozens write it); any other mark of the studio's currency does.
-  const mark = (sym ?? post)?.toLowerCase().replace(/[\s\u00a0\u202f]+/g, " ");
-  if (mark && mark !== "$" && STUDIO_MARKS.has(mark)) return SETTINGS.currency;
+  for (const mark of [sym, post]) {
+    const folded = mark?.toLowerCase().replace(/[\s\u00a0\u202f]+/g, " ");
+    if (folded && folded !== "$" && STUDIO_MARKS.has(folded)) return SETTINGS.currency;
+  }
   const symbol = sym?.toUpperCase();
   if (symbol === "US$") return "USD";
-  if (symbol === "COL$" || symbol === "CO$") return "COP";
   if (symbol === "€") return "EUR";
   const word = post?.toLowerCase();
   if (!word) return null;
-  if (word.startsWith("cop") || word.startsWith("peso")) return "COP";
-  if (word.startsWith("eur")) return "EUR";
+  if (word.startsWith("eur") || word === "€") return "EUR";
+  // Pesos of another country than the studio's: money, in a currency the words don't settle.
+  if (word.startsWith("peso")) return null;
   return "USD";
 }
 

@@ -1,6 +1,9 @@
+import { SETTINGS } from "@/content/generated/settings";
 import { searchSite } from "@/lib/agent/tools/search-site";
 import { CATALOG } from "@/lib/agent/tools/shared";
 import type { Locale } from "@/lib/i18n/config";
+import { getDictionary } from "@/lib/i18n/dictionary";
+import { fill } from "@/lib/i18n/fill";
 
 /** Search hits for the visitor's question that go into the prompt beside the services. */
 export const GROUNDING_HITS = 3;
@@ -17,11 +20,6 @@ export type Grounding = {
   data: unknown[];
 };
 
-const LABELS: Record<Locale, { services: string; from: string; weeks: string; found: string }> = {
-  es: { services: "Servicios (precio desde, COP; semanas)", from: "desde", weeks: "semanas", found: "Del sitio" },
-  en: { services: "Services (starting price, COP; weeks)", from: "from", weeks: "weeks", found: "From the site" },
-};
-
 /**
  * What the chat answers from, chosen by measured token cost (tests/chat/grounding.test.ts): the
  * services in one line each, plus the site's best search hits for the question, in the system
@@ -29,7 +27,7 @@ const LABELS: Record<Locale, { services: string; from: string; weeks: string; fo
  * schemas plus a second call that re-sends the conversation and the results, about twice as much.
  */
 export function groundingFor(question: string, locale: Locale): Grounding {
-  const label = LABELS[locale];
+  const label = getDictionary(locale).model.grounding;
   const services = CATALOG[locale].services.map((service) => ({
     name: service.name,
     path: service.path,
@@ -38,7 +36,7 @@ export function groundingFor(question: string, locale: Locale): Grounding {
   }));
   const hits = searchSite(question, locale).results.slice(0, GROUNDING_HITS);
   const text = [
-    `${label.services}:`,
+    `${fill(label.services, { currency: SETTINGS.currency })}:`,
     ...services.map((s) => `- ${s.name} (${s.path}): ${label.from} ${s.startingPrice}, ${s.weeks} ${label.weeks}`),
     `${label.found}:`,
     ...hits.map((hit) => `- ${hit.title} (${hit.path}): ${hit.snippet}`),

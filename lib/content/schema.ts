@@ -31,7 +31,7 @@ export const localeCode = z.string().regex(/^[a-z]{2,3}$/, "a lowercase language
 export const studioSettingsSource = z.object({
   currency: z
     .string()
-    .refine((code) => CURRENCIES.has(code), "an ISO 4217 currency code in capitals, such as COP, EUR or USD")
+    .refine((code) => CURRENCIES.has(code), "an ISO 4217 currency code in capitals, such as EUR, USD or MXN")
     .describe("the currency of every price"),
   locales: z
     .array(localeCode)

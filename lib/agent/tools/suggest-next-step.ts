@@ -2,6 +2,8 @@ import { tool } from "ai";
 import { z } from "zod";
 import { SITE, whatsappUrl } from "@/lib/content/site";
 import type { Locale } from "@/lib/i18n/config";
+import { getDictionary } from "@/lib/i18n/dictionary";
+import { fill } from "@/lib/i18n/fill";
 import { estimateQuote } from "@/lib/quote/estimate";
 import { paths } from "@/lib/site/paths";
 import {
@@ -21,18 +23,17 @@ export type NextStep = (typeof NEXT_STEPS)[number];
 /** `path` is a site path, except for WhatsApp: an absolute https://wa.me/… link. */
 export type SuggestNextStepResult = { ok: true; kind: NextStep; path: string } | ToolFailure;
 
-const INTERESTED_IN: Record<Locale, (service: string, extras: string[]) => string> = {
-  es: (service, extras) => `Me interesa: ${service}${extras.length ? ` (con ${extras.join(", ")})` : ""}.`,
-  en: (service, extras) => `I'm interested in: ${service}${extras.length ? ` (with ${extras.join(", ")})` : ""}.`,
-};
-
 /** The studio's greeting, plus the service and extras by name when the run settled on one. */
 function whatsappMessage(locale: Locale, serviceId: string | undefined, extraIds: readonly string[]): string {
   const greeting = SITE.studio.whatsappGreeting[locale];
   const service = CATALOG[locale].services.find((s) => s.id === serviceId);
   if (!service) return greeting;
   const extras = service.extras.filter((extra) => extraIds.includes(extra.id)).map((extra) => extra.name);
-  return `${greeting} ${INTERESTED_IN[locale](service.name, extras)}`;
+  const { interestedIn, interestedInWith } = getDictionary(locale).model;
+  const interest = extras.length
+    ? fill(interestedInWith, { service: service.name, extras: extras.join(", ") })
+    : fill(interestedIn, { service: service.name });
+  return `${greeting} ${interest}`;
 }
 
 export function suggestNextStep(
