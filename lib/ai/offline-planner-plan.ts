@@ -1,5 +1,5 @@
 import type { LanguageModelV4Prompt } from "@ai-sdk/provider";
-import { serviceIdOfPath } from "@/lib/agent/tools/shared";
+import { serviceIdOfPath } from "@/lib/content/catalog";
 import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { termsOf } from "@/lib/search/terms";

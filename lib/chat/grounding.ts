@@ -1,9 +1,9 @@
 import { SETTINGS } from "@/content/generated/settings";
-import { searchSite } from "@/lib/agent/tools/search-site";
-import { CATALOG } from "@/lib/agent/tools/shared";
+import { CATALOG } from "@/lib/content/catalog";
 import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { fill } from "@/lib/i18n/fill";
+import { searchSite } from "@/lib/search/site";
 
 /** Search hits for the visitor's question that go into the prompt beside the services. */
 export const GROUNDING_HITS = 3;

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DEFAULT_AGENT_MODEL, FALLBACK_NEURON_RATE, NEURON_RATES, neuronsFor } from "@/lib/agent/neurons";
-import { type AgentRunSummary, runAgent } from "@/lib/agent/run-agent";
-import { startAgentRun } from "@/lib/agent/start-run";
-import { resolveAgentModel, workersAIModel, workersAIRestModel } from "@/lib/ai/providers";
+import { type AgentRunSummary, agentUse, runAgent } from "@/lib/agent/run-agent";
+import { DEFAULT_AGENT_MODEL, FALLBACK_NEURON_RATE, NEURON_RATES, neuronsFor } from "@/lib/ai/neurons";
+import { resolveModel, workersAIModel, workersAIRestModel } from "@/lib/ai/providers";
 import { fetchWithNeuronMeter, NeuronMeter } from "@/lib/ai/workers-ai-usage";
+import { startLabUse } from "@/lib/lab/run-use";
 import { createQuota, memoryStore } from "@/lib/quota";
+import { contextOf } from "@/tests/support/model-context";
 import { readChunks } from "@/tests/support/scripted-model";
 import {
   nativeTextEvents,
@@ -145,14 +146,10 @@ describe("the agent route", () => {
       method: "POST",
       headers: { "cf-connecting-ip": "203.0.113.9" },
     });
-    const response = await startAgentRun(
-      request,
-      { goal: "Quiero una tienda online", locale: "es" },
-      {
-        quota,
-        model: { model, name: DEFAULT_AGENT_MODEL, kind: "workers-ai-binding", estimatedUsage: false, neurons: meter },
-      },
-    );
+    const response = await startLabUse(request, agentUse({ goal: "Quiero una tienda online", locale: "es" }), {
+      quota,
+      model: { model, name: DEFAULT_AGENT_MODEL, estimatedUsage: false, neurons: meter },
+    });
     await response.text();
     expect((await quota.today()).neurons).toBe(6.5);
   });
@@ -186,10 +183,14 @@ describe("a model with no known rate", () => {
 
   it("gets a meter for an AGENT_MODEL override on REST, the fallback rate included", () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    const agent = resolveAgentModel({
+    const agent = resolveModel("agent", {
       locale: "es",
       runId: "run-1",
-      env: { AGENT_MODEL: "@cf/acme/override", CLOUDFLARE_ACCOUNT_ID: "acc", CLOUDFLARE_API_TOKEN: "key" },
+      context: contextOf({
+        AGENT_MODEL: "@cf/acme/override",
+        CLOUDFLARE_ACCOUNT_ID: "acc",
+        CLOUDFLARE_API_TOKEN: "key",
+      }),
     });
     expect(agent.kind).toBe("workers-ai-rest");
     expect(agent.neurons?.model).toBe("@cf/acme/override");
@@ -197,7 +198,7 @@ describe("a model with no known rate", () => {
   });
 
   it("leaves models that are not Workers AI without neurons", () => {
-    expect(resolveAgentModel({ locale: "es", runId: "run-1", env: {} }).neurons).toBeUndefined();
+    expect(resolveModel("agent", { locale: "es", runId: "run-1", context: contextOf({}) }).neurons).toBeUndefined();
   });
 });
 

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/chat/route";
-import { resolveChatModel } from "@/lib/ai/chat-model";
-import { resolveAgentModel } from "@/lib/ai/providers";
+import { resolveModel } from "@/lib/ai/providers";
 import { CHAT_LIMITS } from "@/lib/chat/limits";
-import { startChat } from "@/lib/chat/start-chat";
+import { chatUse } from "@/lib/chat/run-chat";
 import { type ChatTurn, turnTokens } from "@/lib/chat/trim";
+import { startLabUse } from "@/lib/lab/run-use";
 import { quotaFromEnv } from "@/lib/quota";
 import { paths } from "@/lib/site/paths";
 import { labPost, scriptedLabModel, trustVisitorHeader, visitor } from "@/tests/support/lab-request";
+import { contextOf } from "@/tests/support/model-context";
 import { bridgeQuota, openTestBridge, type TestBridge, uniquePrefix } from "@/tests/support/redis-bridge";
 
 trustVisitorHeader();
@@ -141,17 +142,19 @@ describe("the chat's answers", () => {
     const quota = quotaOf();
     const invented = chatModel([{ text: "Una tienda en línea cuesta $9.900.000 y tarda 3 semanas." }]);
     const done = await doneOf(
-      await startChat(post(""), { turns: ask("¿Cuánto cuesta una tienda?"), locale: "es" }, { quota, model: invented }),
+      await startLabUse(post(""), chatUse({ turns: ask("¿Cuánto cuesta una tienda?"), locale: "es" }), {
+        quota,
+        model: invented,
+      }),
     );
     expect(done.unverifiedAmounts.map((a) => a.raw)).toEqual(["$9.900.000"]);
 
     const grounded = chatModel([{ text: "Una página de aterrizaje empieza en $1.800.000." }]);
     const ok = await doneOf(
-      await startChat(
-        post(""),
-        { turns: ask("¿Cuánto cuesta una landing?"), locale: "es" },
-        { quota, model: grounded },
-      ),
+      await startLabUse(post(""), chatUse({ turns: ask("¿Cuánto cuesta una landing?"), locale: "es" }), {
+        quota,
+        model: grounded,
+      }),
     );
     expect(ok.unverifiedAmounts).toEqual([]);
   });
@@ -160,7 +163,10 @@ describe("the chat's answers", () => {
     const model = chatModel([
       { text: "thought\n<channel|>See [the store](https://evil.example/x) and [services](/en/services/online-store)." },
     ]);
-    const response = await startChat(post(""), { turns: ask("store?"), locale: "en" }, { quota: quotaOf(), model });
+    const response = await startLabUse(post(""), chatUse({ turns: ask("store?"), locale: "en" }), {
+      quota: quotaOf(),
+      model,
+    });
     const text = await response.text();
     const shown = [...text.matchAll(/"delta":"((?:[^"\\]|\\.)*)"/g)].map((m) => JSON.parse(`"${m[1]}"`)).join("");
     expect(shown).toBe("See the store and [services](/en/services/online-store).");
@@ -178,7 +184,7 @@ describe("the chat's answers", () => {
       text: `turn ${i} ${"palabra ".repeat(45)}`,
     }));
     turns.push({ role: "user", text: "the last question" });
-    await (await startChat(post(""), { turns, locale: "en" }, { quota: quotaOf(), model })).text();
+    await (await startLabUse(post(""), chatUse({ turns, locale: "en" }), { quota: quotaOf(), model })).text();
 
     expect(prompt[0]?.role).toBe("system");
     expect(JSON.stringify(prompt[0]?.content)).toContain("<site>");
@@ -206,7 +212,7 @@ describe("the chat's answers", () => {
   it("caps each answer's output and uses one call", async () => {
     const scripted = chatModel([{ text: "Hola." }]);
     await (
-      await startChat(post(""), { turns: ask("hola"), locale: "es" }, { quota: quotaOf(), model: scripted })
+      await startLabUse(post(""), chatUse({ turns: ask("hola"), locale: "es" }), { quota: quotaOf(), model: scripted })
     ).text();
     expect(scripted.calls()).toHaveLength(1);
     expect(scripted.calls()[0]?.maxOutputTokens).toBe(CHAT_LIMITS.maxOutputTokens);
@@ -217,7 +223,7 @@ describe("the chat's answers", () => {
     // ~2,000 tokens of prose from a model that ignores max_tokens.
     const scripted = chatModel([{ text: "Una respuesta que no termina nunca. ".repeat(220) }]);
     const done = await doneOf(
-      await startChat(post(""), { turns: ask("hola"), locale: "es" }, { quota: quotaOf(), model: scripted }),
+      await startLabUse(post(""), chatUse({ turns: ask("hola"), locale: "es" }), { quota: quotaOf(), model: scripted }),
     );
     expect(done.reason).toBe("token_budget");
     expect(done.usage.outputTokens).toBeLessThanOrEqual(CHAT_LIMITS.maxOutputTokens);
@@ -227,11 +233,10 @@ describe("the chat's answers", () => {
     const stop = new AbortController();
     const scripted = chatModel([{ text: "Una respuesta larga que el visitante detiene.", hang: true }]);
     const request = new Request(post("").url, { method: "POST", headers: post("").headers, signal: stop.signal });
-    const response = await startChat(
-      request,
-      { turns: ask("hola"), locale: "es" },
-      { quota: quotaOf(), model: scripted },
-    );
+    const response = await startLabUse(request, chatUse({ turns: ask("hola"), locale: "es" }), {
+      quota: quotaOf(),
+      model: scripted,
+    });
     setTimeout(() => stop.abort(), 50);
     expect((await doneOf(response)).reason).toBe("client_abort");
   });
@@ -240,12 +245,12 @@ describe("the chat's answers", () => {
     const quota = quotaOf({ ipUnitsPerDay: 2 });
     const model = chatModel(() => ({ text: "Hola." }));
     for (const left of [1, 0]) {
-      const response = await startChat(post(""), { turns: ask("hola"), locale: "es" }, { quota, model });
+      const response = await startLabUse(post(""), chatUse({ turns: ask("hola"), locale: "es" }), { quota, model });
       expect(response.status).toBe(200);
       expect(response.headers.get("x-quota-remaining")).toBe(String(left));
       await response.text();
     }
-    const refused = await startChat(post(""), { turns: ask("hola"), locale: "es" }, { quota, model });
+    const refused = await startLabUse(post(""), chatUse({ turns: ask("hola"), locale: "es" }), { quota, model });
     expect(refused.status).toBe(429);
     expect(await refused.json()).toMatchObject({ error: { code: "quota_exceeded", limit: "ip" } });
     expect(model.calls()).toHaveLength(2);
@@ -258,11 +263,10 @@ describe("the chat's answers", () => {
   it("gives the unit back when the model fails before anything was shown", async () => {
     const quota = quotaOf({ ipUnitsPerDay: 1 });
     const done = await doneOf(
-      await startChat(
-        post(""),
-        { turns: ask("hola"), locale: "es" },
-        { quota, model: chatModel([{ error: "before-text" }]) },
-      ),
+      await startLabUse(post(""), chatUse({ turns: ask("hola"), locale: "es" }), {
+        quota,
+        model: chatModel([{ error: "before-text" }]),
+      }),
     );
     expect(done.reason).toBe("model_error");
     const today = await quota.today();
@@ -274,7 +278,7 @@ describe("the chat's answers", () => {
   it("answers 503 when the quota store is down, and never calls the model", async () => {
     const quota = bridgeQuota({ url: "http://127.0.0.1:9" }, { prefix: uniquePrefix("down"), timeoutMs: 200 });
     const model = chatModel([{ text: "Hola." }]);
-    const response = await startChat(post(""), { turns: ask("hola"), locale: "es" }, { quota, model });
+    const response = await startLabUse(post(""), chatUse({ turns: ask("hola"), locale: "es" }), { quota, model });
     expect(response.status).toBe(503);
     expect(model.calls()).toHaveLength(0);
   });
@@ -284,25 +288,26 @@ describe("which model answers the chat", () => {
   const offline = { locale: "en" as const, runId: "r" };
 
   it("is Claude when ANTHROPIC_API_KEY is set, with ANTHROPIC_MODEL or the default", () => {
-    const claude = resolveChatModel({ ...offline, env: { ANTHROPIC_API_KEY: "sk-test" } });
+    const claude = resolveModel("chat", { ...offline, context: contextOf({ ANTHROPIC_API_KEY: "sk-test" }) });
     expect(claude).toMatchObject({ kind: "anthropic", name: "claude-haiku-4-5", estimatedUsage: false });
-    const named = resolveChatModel({
+    const named = resolveModel("chat", {
       ...offline,
-      env: { ANTHROPIC_API_KEY: "sk-test", ANTHROPIC_MODEL: "claude-sonnet-4-5" },
+      context: contextOf({ ANTHROPIC_API_KEY: "sk-test", ANTHROPIC_MODEL: "claude-sonnet-4-5" }),
     });
     expect(named.name).toBe("claude-sonnet-4-5");
   });
 
   it("is never Claude for the agent, even with the key", () => {
-    const agent = resolveAgentModel({ ...offline, env: { ANTHROPIC_API_KEY: "sk-test" } });
+    const agent = resolveModel("agent", { ...offline, context: contextOf({ ANTHROPIC_API_KEY: "sk-test" }) });
     expect(agent.kind).toBe("offline");
     expect(agent.name).toBe("offline-planner");
   });
 
   it("without the key: the agent's provider when there is one, else the offline assistant", () => {
-    expect(resolveChatModel({ ...offline, env: {} })).toMatchObject({ kind: "offline", name: "offline-assistant" });
-    expect(resolveChatModel({ ...offline, env: { ANTHROPIC_API_KEY: "  " } }).name).toBe("offline-assistant");
-    const rest = resolveChatModel({ ...offline, env: { CLOUDFLARE_ACCOUNT_ID: "a", CLOUDFLARE_API_TOKEN: "t" } });
+    const chat = (env: Record<string, string>) => resolveModel("chat", { ...offline, context: contextOf(env) });
+    expect(chat({})).toMatchObject({ kind: "offline", name: "offline-assistant" });
+    expect(chat({ ANTHROPIC_API_KEY: "  " }).name).toBe("offline-assistant");
+    const rest = chat({ CLOUDFLARE_ACCOUNT_ID: "a", CLOUDFLARE_API_TOKEN: "t" });
     expect(rest).toMatchObject({ kind: "workers-ai-rest", name: "@cf/google/gemma-4-26b-a4b-it" });
   });
 });
