@@ -3,7 +3,7 @@ import { z } from "zod";
 import { SETTINGS } from "@/content/generated/settings";
 import type { Range } from "@/lib/content/types";
 import { estimateQuote } from "@/lib/quote/estimate";
-import { extraIdsSchema, idSchema, orFailure, serviceIdSchema, type ToolFailure, toolInput } from "./shared";
+import { extraIdsSchema, orFailure, serviceIdSchema, type ToolFailure, toolInput } from "./shared";
 
 export type EstimateQuoteResult =
   | { ok: true; serviceId: string; extraIds: string[]; currency: string; price: Range; weeks: Range }

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { SETTINGS } from "@/content/generated/settings";
 import type { CatalogService, Range } from "@/lib/content/types";
 import type { Locale } from "@/lib/i18n/config";
-import { CATALOG, idSchema, serviceIdSchema, type ToolContext, type ToolFailure, toolInput, unknownId } from "./shared";
+import { CATALOG, serviceIdSchema, type ToolContext, type ToolFailure, toolInput, unknownId } from "./shared";
 
 export type ServiceDetail = {
   id: string;

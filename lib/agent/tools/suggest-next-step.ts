@@ -9,7 +9,6 @@ import { paths } from "@/lib/site/paths";
 import {
   CATALOG,
   extraIdsSchema,
-  idSchema,
   orFailure,
   serviceIdSchema,
   type ToolContext,
