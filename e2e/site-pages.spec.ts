@@ -83,7 +83,7 @@ test("the language switch keeps a service page and a calculator selection", asyn
 
   await page.goto("/en/quote?service=online-store");
   await page.getByTestId("language-switch").click();
-  await expect(page).toHaveURL(/\/es\/quote\?service=online-store$/);
+  await expect(page).toHaveURL(/\/es\/cotizacion\?service=online-store$/);
   await new QuotePage(page, "es").expectEstimate("online-store", []);
 });
 

@@ -1,3 +1,4 @@
+import { paths } from "@/lib/site/paths";
 import { randomInt } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
 import type { Locale } from "@/lib/i18n/config";
@@ -37,7 +38,7 @@ export class LabAgentPage {
     await this.page.route("**/api/agent", (route) =>
       route.fallback({ headers: { ...route.request().headers(), ...visitorHeaders(this.ip) } }),
     );
-    const response = await this.page.goto(`/${this.locale}/lab/agent`);
+    const response = await this.page.goto(paths.labPage(this.locale, "agent"));
     expect(response?.status()).toBe(200);
     // Run is enabled once the console has hydrated.
     await expect(this.run).toBeEnabled();

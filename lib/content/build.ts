@@ -7,8 +7,8 @@ import { createSearchIndex, type SerializedSearchIndex, serializeSearchIndex } f
 import { type SitePaths, sitePaths } from "@/lib/site/sections";
 import type { CatalogData, CatalogPage, PricingData, SiteData } from "./types";
 
-/** Where the dictionaries the generated module imports live, as an import path. */
-const DICTIONARY_IMPORT = "@/lib/i18n/dictionaries";
+/** Where the generated module imports a language's dictionary from. */
+const dictionaryImport = (locale: string) => `@/lib/i18n/dictionaries/${locale}`;
 
 /** Markdown to plain text, one line per block, for search. */
 export function plainText(markdown: string): string {
@@ -130,11 +130,11 @@ function settingsModule(site: SiteData): string {
 }
 
 /** The dictionaries of the studio's languages, and only those, for `lib/i18n/dictionary.ts`. */
-function dictionariesModule(site: SiteData, from: string): string {
+function dictionariesModule(site: SiteData, from: (locale: string) => string): string {
   const { locales } = site.settings;
   const imports = [...locales]
     .sort()
-    .map((locale) => `import { ${locale} } from "${from}/${locale}";\n`)
+    .map((locale) => `import { ${locale} } from "${from(locale)}";\n`)
     .join("");
   return (
     `${HEADER}import type { Dictionary } from "@/lib/i18n/dictionary";\n${imports}\n` +
@@ -143,7 +143,7 @@ function dictionariesModule(site: SiteData, from: string): string {
 }
 
 /** The generated files, by path, as they are written (stable JSON, trailing newline). */
-export function generatedFiles(site: SiteData, dictionaries = DICTIONARY_IMPORT): Record<string, string> {
+export function generatedFiles(site: SiteData, dictionaries = dictionaryImport): Record<string, string> {
   const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
   const catalog = buildCatalog(site);
   return {

@@ -125,19 +125,23 @@ export function readLocales(root: string): string[] {
 }
 
 /**
- * The UI dictionary of each language, from `<dir>/<code>.ts` (Node: `npm run knowledge`, tests).
- * A language with no dictionary file is refused in `studio.yaml`'s `locales`.
+ * The UI dictionary of each language, from `<dir>/<code>.ts` in the first of `dirs` that has it
+ * (Node: `npm run knowledge`, tests). A language with no dictionary file is refused in
+ * `studio.yaml`'s `locales`.
  */
-export async function readDictionaries(locales: readonly string[], dir = DICTIONARIES_DIR) {
+export async function readDictionaries(locales: readonly string[], dirs: readonly string[] = [DICTIONARIES_DIR]) {
   const dictionaries: Record<string, Dictionary> = {};
   for (const [index, locale] of locales.entries()) {
-    const file = path.resolve(dir, `${locale}.ts`);
-    if (!existsSync(file)) {
+    const dir = dirs.find((candidate) => existsSync(path.resolve(candidate, `${locale}.ts`)));
+    if (!dir) {
       throw new ContentError("studio.yaml", [
-        `locales.${index}: no dictionary for "${locale}": add ${dir}/${locale}.ts`,
+        `locales.${index}: no dictionary for "${locale}": add ${DICTIONARIES_DIR}/${locale}.ts`,
       ]);
     }
-    const module = (await import(pathToFileURL(file).href)) as Record<string, Dictionary | undefined>;
+    const module = (await import(pathToFileURL(path.resolve(dir, `${locale}.ts`)).href)) as Record<
+      string,
+      Dictionary | undefined
+    >;
     const dictionary = module[locale];
     if (!dictionary) throw new ContentError(`${dir}/${locale}.ts`, [`expected \`export const ${locale}: Dictionary\``]);
     dictionaries[locale] = dictionary;
@@ -156,8 +160,8 @@ function copyOf(root: string, locale: Locale, dictionary: Dictionary): CopyOverr
 }
 
 /** The content of `root` with the dictionaries of its languages (read from `dir`). */
-export async function loadStudio(root: string, dir = DICTIONARIES_DIR): Promise<SiteData> {
-  return loadContent(root, await readDictionaries(readLocales(root), dir));
+export async function loadStudio(root: string, dirs: readonly string[] = [DICTIONARIES_DIR]): Promise<SiteData> {
+  return loadContent(root, await readDictionaries(readLocales(root), dirs));
 }
 
 /**
