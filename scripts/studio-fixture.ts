@@ -9,7 +9,9 @@ import { createServer } from "node:net";
 import path from "node:path";
 
 const ROOT = process.cwd();
-const FIXTURE = process.argv[2] ?? "tests/fixtures/studio-us/content";
+// `-- --keep` leaves the built copy in .studio-fixture/ to look into.
+const KEEP = process.argv.includes("--keep");
+const FIXTURE = process.argv.slice(2).find((arg) => !arg.startsWith("--")) ?? "tests/fixtures/studio-us/content";
 // Inside the repository, so the copy resolves the repository's node_modules by walking up
 // (a symlinked node_modules would point outside the bundler's root).
 const WORK = path.join(ROOT, ".studio-fixture");
@@ -98,5 +100,5 @@ try {
 } finally {
   // The server's process group: npx, next and its workers.
   if (server?.pid) process.kill(-server.pid, "SIGTERM");
-  if (!process.env.KEEP_STUDIO_FIXTURE) rmSync(WORK, { recursive: true, force: true });
+  if (!KEEP) rmSync(WORK, { recursive: true, force: true });
 }

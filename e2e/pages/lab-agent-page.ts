@@ -1,8 +1,8 @@
-import { paths } from "@/lib/site/paths";
 import { randomInt } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
 import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
+import { paths } from "@/lib/site/paths";
 
 /** A visitor address of its own for each test, so runs in parallel never share a quota bucket. */
 export function visitorIp(): string {

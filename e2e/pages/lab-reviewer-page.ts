@@ -1,7 +1,7 @@
-import { paths } from "@/lib/site/paths";
 import { expect, type Page } from "@playwright/test";
 import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
+import { paths } from "@/lib/site/paths";
 import { visitorHeaders, visitorIp } from "./lab-agent-page";
 
 /** The Lab code reviewer page, as one visitor (its own IP, so its units are its own). */

@@ -3,7 +3,7 @@
 import { headers } from "next/headers";
 import { labQuota, logQuotaFailure } from "@/lib/api/lab-units";
 import { sendContactMessage } from "@/lib/contact/send";
-import { isLocale } from "@/lib/i18n/config";
+import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
 import { QuotaConfigError } from "@/lib/quota";
 import { type ContactErrorKey, type ContactField, type ContactState, contactSchema } from "./schema";
 
@@ -38,7 +38,7 @@ export async function sendContact(_previous: ContactState, form: FormData): Prom
         name: parsed.data.name,
         email: parsed.data.email,
         message: parsed.data.message,
-        locale: isLocale(locale) ? locale : "es",
+        locale: isLocale(locale) ? locale : DEFAULT_LOCALE,
         receivedAt: new Date().toISOString(),
       },
       await headers(),
