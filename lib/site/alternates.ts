@@ -142,7 +142,8 @@ export function sectionRoutes(site: LocalizedEntries) {
   const redirects = fallback
     ? [
         {
-          source: `/:lang((?!(?:${known})$)[a-z]{2})/:rest*`,
+          // `\b`, not `$`: the lookahead sees the rest of the path ("/en/services"), not the segment's end.
+          source: `/:lang((?!(?:${known})\\b)[a-z]{2})/:rest*`,
           destination: `/${fallback}/:rest*`,
           permanent: false,
         },

@@ -1,7 +1,9 @@
+// @ts-expect-error: Next ships its path-to-regexp compiled, without types.
+import { pathToRegexp } from "next/dist/compiled/path-to-regexp";
 import { describe, expect, it } from "vitest";
 import { SITE } from "@/lib/content/site";
 import { LOCALES } from "@/lib/i18n/config";
-import { alternatePath, entryAlternates, slugRedirects } from "@/lib/site/alternates";
+import { alternatePath, entryAlternates, sectionRoutes, slugRedirects } from "@/lib/site/alternates";
 import { paths } from "@/lib/site/paths";
 import { LAB_SECTIONS, SECTIONS } from "@/lib/site/sections";
 
@@ -77,5 +79,33 @@ describe("slugs per locale", () => {
       expect(pages.has(destination), destination).toBe(true);
       expect(sources.has(destination), destination).toBe(false);
     }
+  });
+});
+
+describe("section routes", () => {
+  // Next matches `source` with its bundled path-to-regexp: test the patterns with the same one.
+  const matches = (source: string, path: string) =>
+    pathToRegexp(source, [], { strict: true, sensitive: false, delimiter: "/" }).test(path);
+
+  it("sends a language the site doesn't have to the default one, and never the site's own", () => {
+    const [fallback] = sectionRoutes(SITE).redirects;
+    expect(fallback).toMatchObject({ destination: `/${LOCALES[0]}/:rest*`, permanent: false });
+    const source = fallback?.source ?? "";
+    for (const path of ["/fr", "/fr/blog", "/de/services/online-store"]) expect(matches(source, path), path).toBe(true);
+    for (const locale of LOCALES) {
+      for (const path of [`/${locale}`, paths.services(locale), paths.service(locale, "x"), paths.quote(locale)]) {
+        expect(matches(source, path), path).toBe(false);
+      }
+    }
+    expect(matches(source, "/api/agent")).toBe(false);
+  });
+
+  it("serves each language's section names from the page folders", () => {
+    const { rewrites } = sectionRoutes(SITE);
+    expect(rewrites).toContainEqual({ source: "/es/servicios/:rest*", destination: "/es/services/:rest*" });
+    expect(rewrites).toContainEqual({ source: "/es/cotizacion", destination: "/es/quote" });
+    expect(rewrites).toContainEqual({ source: "/es/lab/agente", destination: "/es/lab/agent" });
+    // English names are the folders: nothing to rewrite.
+    expect(rewrites.filter((rewrite) => rewrite.source.startsWith("/en/"))).toEqual([]);
   });
 });
