@@ -103,3 +103,52 @@ describe("loadContent", () => {
     expect((await loadError()).message).toMatch(/^icon\.svg:\n {2}- \(file\): no scripts/);
   });
 });
+
+describe("the studio's settings", () => {
+  it("defaults the quote step from the prices and the locale tags from the country", async () => {
+    const site = await loadStudio(root);
+    expect(site.settings.quoteStep).toBe(50_000);
+    expect(site.settings.localeTags).toEqual({ es: "es-CO", en: "en-CO" });
+    edit("studio.yaml", (text) => text.replace("country: Colombia", "country: España"));
+    expect((await loadStudio(root)).settings.localeTags).toEqual({ es: "es-ES", en: "en-ES" });
+  });
+
+  it("refuses a currency that is no ISO 4217 code", async () => {
+    edit("studio.yaml", (text) => text.replace("currency: COP", "currency: pesos"));
+    expect((await loadError()).message).toMatch(/^studio\.yaml:\n {2}- currency: an ISO 4217 currency code/);
+  });
+
+  it("refuses a quote step larger than the smallest price, and says which", async () => {
+    edit("studio.yaml", (text) => `${text}\nquoteStep: 300000\n`);
+    expect((await loadError()).message).toMatch(
+      /^studio\.yaml:\n {2}- quoteStep: 300000 is larger than the smallest price \(250000, in services\/landing-page\.yaml\)/,
+    );
+  });
+
+  it("refuses a locale tag of another language, or for a language the site doesn't have", async () => {
+    edit("studio.yaml", (text) => `${text}\nlocaleTags: { en: es-ES }\n`);
+    expect((await loadError()).message).toMatch(/localeTags\.en: "es-ES" is no BCP 47 tag of the language "en"/);
+    edit("studio.yaml", (text) => text.replace("localeTags: { en: es-ES }", "localeTags: { fr: fr-FR }"));
+    expect((await loadError()).message).toMatch(/localeTags\.fr: "fr" is not one of locales \(es, en\)/);
+  });
+
+  it("requires exactly the studio's languages: a text in a language it doesn't have is refused", async () => {
+    edit("studio.yaml", (text) => text.replace("locales: [es, en]", "locales: [en]"));
+    const error = await loadError();
+    expect(error.file).toBe("studio.yaml");
+    expect(error.message).toMatch(/hours: Unrecognized key: "es"/);
+  });
+
+  it("takes the studio's own words, and refuses a key the dictionary doesn't have or a lost placeholder", async () => {
+    writeFileSync(path.join(root, "copy.es.yaml"), "nav:\n  quote: Presupuesto\npaths:\n  quote: presupuesto\n");
+    const site = await loadStudio(root);
+    expect(site.copy.es).toEqual({ nav: { quote: "Presupuesto" }, paths: { quote: "presupuesto" } });
+    expect(site.settings.sectionPaths.es.quote).toBe("presupuesto");
+    writeFileSync(path.join(root, "copy.es.yaml"), "nav:\n  cotizar: Presupuesto\n");
+    expect((await loadError()).message).toMatch(/^copy\.es\.yaml:\n {2}- nav\.cotizar: no such key in the dictionary/);
+    writeFileSync(path.join(root, "copy.es.yaml"), 'agent:\n  console:\n    counter: "caracteres"\n');
+    expect((await loadError()).message).toMatch(/agent\.console\.counter: expected the placeholders \{count\} \{max\}/);
+    writeFileSync(path.join(root, "copy.es.yaml"), "paths:\n  quote: servicios\n");
+    expect((await loadError()).message).toMatch(/paths\.quote: "servicios" is already paths\.services/);
+  });
+});
