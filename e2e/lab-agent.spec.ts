@@ -309,7 +309,7 @@ test("the Spanish run speaks Spanish: no argument names, and the calculator offe
   }
   await expect(timeline).toContainText(agent.copy.argumentNames.serviceId);
   // One link to the calculator in the run (the nav's own link aside), worded once.
-  const calculator = page.locator('main a[href^="/es/quote"]');
+  const calculator = page.locator(`main a[href^="${paths.quote("es")}"]`);
   await expect(calculator).toHaveCount(1);
   await expect(calculator).toHaveText(agent.copy.nextStep.quote);
   await expect(page.locator("main")).not.toContainText(/Abrir esta cotización|Open this quote/);
