@@ -55,7 +55,9 @@ export function composeLeadEmail(lead: Lead, inboxUrl: string, locale: Locale = 
   );
   const intro = fill(words.intro, { name: lead.name });
   const inbox = fill(words.inbox, { url: inboxUrl });
-  const textLines = (pairs: [string, string][]) => pairs.map(([label, value]) => `${label}: ${value}`);
+  // A value of several lines (the visitor's summary) starts on the line after its label.
+  const textLines = (pairs: [string, string][]) =>
+    pairs.map(([label, value]) => (value.includes("\n") ? `${label}:\n${value}` : `${label}: ${value}`));
   const text = [
     intro,
     "",
@@ -71,7 +73,10 @@ export function composeLeadEmail(lead: Lead, inboxUrl: string, locale: Locale = 
   ].join("\n");
   const rows = (pairs: [string, string][]) =>
     pairs
-      .map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
+      .map(
+        ([label, value]) =>
+          `<tr><th align="left">${escapeHtml(label)}</th><td style="white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+      )
       .join("");
   const html = [
     `<p>${escapeHtml(intro)}</p>`,

@@ -374,7 +374,7 @@ export const es = {
       },
     },
   },
-  // The offline planner's answers ({…} are filled in by lib/ai/offline-planner-answer.ts).
+  // The offline planner's answers ({…} are filled in by lib/agent/offline-planner-answer.ts).
   planner: {
     plan: "Voy a buscar en el sitio el servicio que encaja, leer sus detalles, estimar el precio con la calculadora del estudio y sugerirle el siguiente paso.",
     fits: "El servicio que encaja es **{service}**",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { findAmounts } from "@/lib/agent/amounts";
 import { CATALOG } from "@/lib/agent/tools/shared";
-import { offlineAnswer } from "@/lib/ai/offline-assistant";
+import { offlineAnswer } from "@/lib/chat/offline-assistant";
 import { servicePath } from "@/lib/content/site";
 import { LOCALES } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";

@@ -1,7 +1,7 @@
 import type { LanguageModelV4Prompt } from "@ai-sdk/provider";
+import { alike, fittingService, keyTerms } from "@/lib/ai/offline-fit";
 import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
-import { alike, fittingService, keyTerms } from "./offline-fit";
 import { plannerAnswer, plannerPlan } from "./offline-planner-answer";
 
 /**

@@ -1,3 +1,6 @@
+import { OFFLINE_ASSISTANT_ID } from "@/lib/ai/offline-assistant-id";
+import { fittingService } from "@/lib/ai/offline-fit";
+import { textStreamModel, userTexts } from "@/lib/ai/text-stream-model";
 import { CATALOG } from "@/lib/content/catalog";
 import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
@@ -6,9 +9,6 @@ import { fill } from "@/lib/i18n/fill";
 import { formatMoney } from "@/lib/i18n/format";
 import { searchSite } from "@/lib/search/site";
 import { paths } from "@/lib/site/paths";
-import { OFFLINE_ASSISTANT_ID } from "./offline-assistant-id";
-import { fittingService } from "./offline-fit";
-import { textStreamModel, userTexts } from "./text-stream-model";
 
 export { OFFLINE_ASSISTANT_ID };
 

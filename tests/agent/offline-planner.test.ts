@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { createOfflinePlanner } from "@/lib/agent/offline-planner";
 import { CATALOG } from "@/lib/agent/tools/shared";
-import { createOfflinePlanner } from "@/lib/ai/offline-planner";
 import { LOCALES, type Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { fill } from "@/lib/i18n/fill";
