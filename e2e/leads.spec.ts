@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, type TestInfo, test } from "@playwright/test";
 import { SITE } from "@/lib/content/site";
 import { getDictionary } from "@/lib/i18n/dictionary";
-import { formatCopRange, formatWeeks } from "@/lib/i18n/format";
+import { formatMoneyRange, formatWeeks } from "@/lib/i18n/format";
 import { estimateQuote } from "@/lib/quote/estimate";
 import { expectAccessible } from "./checks";
 import { ContactPage, InboxPage } from "./pages/contact-page";
@@ -130,11 +130,11 @@ test("calculator → let's talk → the form carries the selection; the lead sho
     expect(email.subject).toBe(`Nuevo mensaje de Quoted Visitor: ${service.text.es.name}`);
     expect(email.replyTo).toBe('"Quoted Visitor" <quoted@example.com>');
     expect(email.text).toContain(
-      `Rango de referencia (calculado por el sitio): ${formatCopRange(estimate.price, "es")}`,
+      `Rango de referencia (calculado por el sitio): ${formatMoneyRange(estimate.price, "es")}`,
     );
   }
   const lead = (await new InboxPage(page, "en").open(INBOX_KEY)).lead(marker);
-  await expect(lead).toContainText(formatCopRange(estimate.price, "en"));
+  await expect(lead).toContainText(formatMoneyRange(estimate.price, "en"));
   await expect(lead).toContainText(service.text.en.name);
 });
 

@@ -156,7 +156,7 @@ if (workerIsBuilt()) {
     results.worker = size;
     console.log(`Worker: ${size.rawKiB.toFixed(0)} KiB raw, ${size.gzipKiB.toFixed(0)} KiB gzip (limit 3072)`);
     const pages: Record<string, unknown> = {};
-    for (const path of ["/es", "/es/lab/agent", "/es/quote"]) {
+    for (const path of ["/es", "/es/lab/agente", "/es/cotizacion"]) {
       const js = await pageJavaScript(path);
       pages[path] = js;
       console.log(`first-load JS ${path}: ${js.scripts} scripts, ${js.gzipKiB.toFixed(1)} KiB gzip`);

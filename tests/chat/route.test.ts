@@ -8,6 +8,7 @@ import { type ChatTurn, turnTokens } from "@/lib/chat/trim";
 import { startLabUse } from "@/lib/lab/run-use";
 import { quotaFromEnv } from "@/lib/quota";
 import { searchSite } from "@/lib/search/site";
+import { paths } from "@/lib/site/paths";
 import { labPost, scriptedLabModel, trustVisitorHeader, visitor } from "@/tests/support/lab-request";
 import { contextOf, OFFLINE } from "@/tests/support/model-context";
 import { bridgeQuota, openTestBridge, type TestBridge, uniquePrefix } from "@/tests/support/redis-bridge";
@@ -490,7 +491,11 @@ describe("the offline assistant", () => {
       const text = await response.text();
       const shown = [...text.matchAll(/"delta":"((?:[^"\\]|\\.)*)"/g)].map((m) => JSON.parse(`"${m[1]}"`)).join("");
       expect(shown).toMatch(locale === "es" ? /^Soy el asistente sin conexión/ : /^I'm the offline assistant/);
-      expect(shown).toMatch(new RegExp(`\\]\\(/${locale}/(services|faq|blog|projects)[^)]*\\)`));
+      expect(shown).toMatch(
+        new RegExp(
+          `\\]\\((${[paths.services, paths.faq, paths.blog, paths.projects].map((p) => p(locale)).join("|")})[^)]*\\)`,
+        ),
+      );
       const done = JSON.parse(/^data: (\{"type":"data-done".*\})$/m.exec(text)?.[1] ?? "{}").data as Done;
       expect(done.reason).toBe("answered");
       expect(done.unverifiedAmounts).toEqual([]);
