@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { initOpenNextCloudflareForDev } from "@opennextjs/cloudflare";
 import type { NextConfig } from "next";
 import site from "./content/generated/site.json" with { type: "json" };
@@ -7,8 +8,17 @@ import { securityHeaders } from "./lib/site/security-headers";
 
 const isDev = process.env.NODE_ENV === "development";
 
+// Built with webpack (`next build --webpack`), not Turbopack: Turbopack copied the AI stack into
+// each of the three Lab routes' chunks (opennextjs-cloudflare#1094), 2,596 KiB gzip against
+// webpack's 1,828 for the same source. `tests/worker-bundle.test.ts` fails if a library ships twice.
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  webpack(config: { resolve: { alias: Record<string, string> } }) {
+    // `ai` imports the AI Gateway (and `@vercel/oidc`) only to resolve string model ids, which
+    // this site never uses: see lib/ai/no-gateway.ts.
+    config.resolve.alias["@ai-sdk/gateway$"] = fileURLToPath(new URL("./lib/ai/no-gateway.ts", import.meta.url));
+    return config;
+  },
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders(isDev) }];
   },
