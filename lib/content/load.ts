@@ -2,10 +2,10 @@
 // Worker never read these files; they import what `npm run knowledge` generates from them.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import matter from "gray-matter";
 import YAML from "yaml";
 import type { z } from "zod";
 import { LOCALES, type Locale } from "@/lib/i18n/config";
+import { splitFrontMatter } from "./front-matter";
 import {
   faqSource,
   iconSource,
@@ -52,12 +52,10 @@ function readText(root: string, file: string): string {
   }
 }
 
-const yamlEngine = { yaml: { parse: (source: string) => YAML.parse(source) as object } };
-
 function parseMarkdown(root: string, file: string): { data: unknown; body: string } {
   try {
-    const { data, content } = matter(readFileSync(path.join(root, file), "utf8"), { engines: yamlEngine });
-    return { data, body: content.trim() };
+    const { data, body } = splitFrontMatter(readFileSync(path.join(root, file), "utf8"));
+    return { data, body: body.trim() };
   } catch (error) {
     throw new ContentError(file, [`bad frontmatter: ${(error as Error).message}`]);
   }
