@@ -1,7 +1,13 @@
 // Runs once when a server starts (`next dev`, `next start`, the Worker's first request).
 export async function register() {
-  // `next build` loads this file too: its static workers have no server to announce.
-  if (process.env.NEXT_PHASE === "phase-production-build") return;
+  const { buildingPages, ConfigError, config } = await import("@/lib/config");
+  if (buildingPages()) return;
   const { announceQuota } = await import("@/lib/quota");
-  announceQuota(process.env);
+  try {
+    announceQuota(config().quota);
+  } catch (error) {
+    // The Lab's routes refuse to spend (503) on the same error; say which setting to fix now.
+    if (!(error instanceof ConfigError)) throw error;
+    console.warn(`[config] the Lab will refuse to spend (503) until this is fixed: ${error.message}`);
+  }
 }

@@ -13,18 +13,17 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import {
-  BENCH_RECORDING,
-  BENCH_REPLAY_SERVICE,
-  BENCH_REPLAY_VALUE,
-  BENCH_REPLAY_VARIABLE,
-} from "../lib/ai/replay-binding";
-import { sseEventsOf } from "../lib/ai/replay-stream";
+import { BENCH_RECORDING, BENCH_REPLAY_SERVICE } from "../bench/replay/replay-binding";
+import { sseEventsOf } from "../bench/replay/replay-stream";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8791);
 const FILES_PORT = PORT + 1;
 const BASE = `http://127.0.0.1:${PORT}`;
 const BUNDLE_DIR = path.join(".open-next", "bench");
+const REPLAY_BUNDLE_DIR = path.join(".open-next", "bench-replay");
+// The deploy bundle's entry with the bench's replaying `AI` binding around it: wrangler bundles the
+// two together, so the product's code is the same as in the plain bundle.
+const REPLAY_ENTRY = path.join(".open-next", "bench-replay-entry.mjs");
 
 export type CpuRow = {
   request: string;
@@ -59,8 +58,8 @@ function sample(pid: number): Sample {
   return { main: threadCpuMs(pid, pid), all };
 }
 
-/** The deploy bundle of the built Worker, as wrangler would upload it. */
-function bundleWorker(): string {
+/** The deploy bundle of the built Worker, as wrangler would upload it (or of `entry` around it). */
+function bundleWorker(outdir = BUNDLE_DIR, entry?: string): string {
   execFileSync(
     process.execPath,
     [
@@ -72,13 +71,27 @@ function bundleWorker(): string {
       "--env",
       "local",
       "--outdir",
-      BUNDLE_DIR,
+      outdir,
+      ...(entry ? [entry] : []),
     ],
     { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
   );
-  const bundle = path.join(BUNDLE_DIR, "worker.js");
-  if (!existsSync(bundle)) throw new Error(`wrangler wrote no ${bundle}`);
-  return bundle;
+  const bundle = readdirSync(outdir).find((name) => /\.m?js$/.test(name));
+  if (!bundle) throw new Error(`wrangler wrote no bundle in ${outdir}`);
+  return path.join(outdir, bundle);
+}
+
+function bundleReplayWorker(): string {
+  writeFileSync(
+    REPLAY_ENTRY,
+    [
+      'import worker from "./worker.js";',
+      'import { withReplayBinding } from "../bench/replay/replay-binding.ts";',
+      "export default withReplayBinding(worker);",
+      "",
+    ].join("\n"),
+  );
+  return bundleWorker(REPLAY_BUNDLE_DIR, REPLAY_ENTRY);
 }
 
 /** The compatibility date and flags the deployed Worker runs with (wrangler.toml's top level). */
@@ -106,7 +119,7 @@ const BENCH_VARS: Record<string, string> = {
 /** Vars, and service bindings to servers on loopback (name -> "127.0.0.1:port"). */
 type WorkerSettings = { vars?: Record<string, string>; services?: Record<string, string> };
 
-function workerdConfig({ vars = {}, services = {} }: WorkerSettings): string {
+function workerdConfig(bundle: string, { vars = {}, services = {} }: WorkerSettings): string {
   const { date, flags } = compatibility();
   const text = (value: string) => JSON.stringify(value);
   const bindings = [
@@ -132,7 +145,7 @@ const config :Workerd.Config = (
   ],
 );
 const worker :Workerd.Worker = (
-  modules = [(name = "worker.js", esModule = embed "worker.js")],
+  modules = [(name = "worker.js", esModule = embed ${text(path.basename(bundle))})],
   compatibilityDate = ${text(date)},
   compatibilityFlags = [${flags.map(text).join(", ")}],
   bindings = [
@@ -212,7 +225,7 @@ const WORKERD = path.join("node_modules", "workerd", "bin", "workerd");
 async function withWorker<T>(bundle: string, settings: WorkerSettings, work: (pid: number) => Promise<T>) {
   const dir = path.dirname(bundle);
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, "config.capnp"), workerdConfig(settings));
+  writeFileSync(path.join(dir, "config.capnp"), workerdConfig(bundle, settings));
   const server = spawn(path.resolve(WORKERD), ["serve", "config.capnp"], {
     cwd: dir,
     stdio: ["ignore", "ignore", "pipe"],
@@ -311,12 +324,12 @@ export async function measureWorkerCpu(): Promise<CpuRow[] | null> {
     out.push(await measure(pid, "POST /api/agent, offline planner", () => agentRun(BAKERY_GOAL), 20));
     return out;
   });
-  const replay = { vars: { [BENCH_REPLAY_VARIABLE]: BENCH_REPLAY_VALUE } };
-  const instant = await withWorker(bundle, replay, (pid) =>
+  const replay = bundleReplayWorker();
+  const instant = await withWorker(replay, {}, (pid) =>
     measure(pid, "POST /api/agent, replayed Gemma stream, all at once", () => agentRun(BAKERY_GOAL), 20),
   );
   const paced = await withReplayServer(REPLAY_TOKENS_PER_SECOND, (address) =>
-    withWorker(bundle, { ...replay, services: { [BENCH_REPLAY_SERVICE]: address } }, (pid) =>
+    withWorker(replay, { services: { [BENCH_REPLAY_SERVICE]: address } }, (pid) =>
       measure(
         pid,
         `POST /api/agent, replayed Gemma stream at ${REPLAY_TOKENS_PER_SECOND} tokens/s over a socket`,

@@ -7,7 +7,7 @@
 
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
-import { BENCH_REPLAY_VALUE, BENCH_REPLAY_VARIABLE } from "../lib/ai/replay-binding";
+import { BENCH_RECORDING, replayBinding } from "../bench/replay/replay-binding";
 
 Object.assign(process.env, {
   QUOTA_STORE: "memory",
@@ -15,12 +15,18 @@ Object.assign(process.env, {
   QUOTA_DAILY_UNITS_PER_IP: "1000000",
   QUOTA_DAILY_UNITS_SITE: "1000000",
   QUOTA_BURST_PER_MINUTE: "0",
-  [BENCH_REPLAY_VARIABLE]: process.argv.includes("--offline") ? "" : BENCH_REPLAY_VALUE,
 });
+const offline = process.argv.includes("--offline");
+// What OpenNext's Worker entry sets for each request: here only the `AI` binding, replaying the
+// bench's recording from its first call on every run.
+const CLOUDFLARE_CONTEXT = Symbol.for("__cloudflare-context__");
 const { POST } = await import("../app/api/agent/route");
 const goal = "Quiero un sitio con blog para mi panadería, ¿cuánto cuesta y cuánto tarda?";
 
 async function run(): Promise<string> {
+  if (!offline) {
+    (globalThis as Record<symbol, unknown>)[CLOUDFLARE_CONTEXT] = { env: { AI: replayBinding(BENCH_RECORDING) } };
+  }
   const response = await POST(
     new Request("http://127.0.0.1/api/agent", {
       method: "POST",

@@ -1,5 +1,5 @@
 // Writes bench/replay/gemma-bakery-es.json: the stream `npm run bench` replays as Gemma 4 on
-// Workers AI (lib/ai/replay-binding.ts). Each text and argument piece is one real Gemma token
+// Workers AI (bench/replay/replay-binding.ts). Each text and argument piece is one real Gemma token
 // (the tokenizer the tests use), as Workers AI streams them, one SSE event each; the amounts and
 // links come from the tools' own functions, so the run's checks pass as on a real good run.
 // The usage each call reports is what Workers AI would: the Gemma count of what the loop really
@@ -8,14 +8,14 @@
 // Run it again (`npx tsx --conditions=react-server scripts/record-replay-stream.ts`, after
 // `npm run gemma-tokens` has installed the tokenizer) after changing the catalog, the tools or the prompt.
 import { writeFileSync } from "node:fs";
+import { replayBinding } from "../bench/replay/replay-binding";
+import type { RecordedStream } from "../bench/replay/replay-stream";
 import { runAgent } from "../lib/agent/run-agent";
 import { quoteFor } from "../lib/agent/tools/estimate-quote";
 import { getService } from "../lib/agent/tools/get-service";
 import { searchSite } from "../lib/agent/tools/search-site";
 import { suggestNextStep } from "../lib/agent/tools/suggest-next-step";
 import { DEFAULT_AGENT_MODEL, workersAIModel } from "../lib/ai/providers";
-import { replayBinding } from "../lib/ai/replay-binding";
-import type { RecordedStream } from "../lib/ai/replay-stream";
 import { SITE } from "../lib/content/site";
 import { formatCopRange, formatWeeks } from "../lib/i18n/format";
 import { gemmaTokenizer } from "../tests/support/gemma-tokenizer";

@@ -5,6 +5,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { type AgentCopy, fill } from "@/components/agent/copy";
 import { problemFromError, problemMessage } from "@/components/agent/run-problems";
 import { useLabTransport } from "@/components/chat/use-lab-transport";
+import { useModelLabel } from "@/components/lab/use-model-label";
 import { OFFLINE_REVIEWER_ID } from "@/lib/ai/offline-reviewer-id";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
@@ -16,10 +17,12 @@ import styles from "./review-console.module.css";
 
 export type ReviewCopy = Dictionary["reviewer"];
 
-type Props = { locale: Locale; copy: ReviewCopy; shared: AgentCopy; offline: boolean };
+type Props = { locale: Locale; copy: ReviewCopy; shared: AgentCopy };
 
 /** The reviewer: paste code, pick or detect its language, watch a structured review arrive. */
-export function ReviewConsole({ locale, copy, shared, offline }: Props) {
+export function ReviewConsole({ locale, copy, shared }: Props) {
+  // Which reviewer answers here (the offline one's fixed rules, or a model), from the routes' table.
+  const offline = useModelLabel("review")?.kind === "offline";
   const [code, setCode] = useState("");
   const [language, setLanguage] = useState<ReviewLanguage | "">("");
   // The code as it was sent: the findings' lines point into it, even if the box is edited after.

@@ -1,6 +1,6 @@
 import "server-only";
-import { addressedUrl } from "@/lib/ai/preview-guard";
-import { type AgentModel, resolveAgentModel } from "@/lib/ai/providers";
+import { modelContext } from "@/lib/ai/model-table";
+import { type AgentModel, resolveModel } from "@/lib/ai/providers";
 import { reserveLabUnits } from "@/lib/api/lab-units";
 import { labUseResponse, settleOnFinish } from "@/lib/api/lab-use";
 import { SITE } from "@/lib/content/site";
@@ -24,7 +24,7 @@ export async function startAgentRun(
   if (units instanceof Response) return units;
 
   const runId = crypto.randomUUID();
-  const agent = deps.model ?? resolveAgentModel({ locale, runId, requestUrl: addressedUrl(request) });
+  const agent = deps.model ?? resolveModel("agent", { locale, runId, context: modelContext(request) });
   const stream = runAgent({
     goal,
     locale,

@@ -17,17 +17,21 @@ const PREVIEW_HOST_SUFFIX = ".workers.dev";
 const VERSION_PREFIX = /^[0-9a-f]{8}-/;
 
 export function previewForcesOffline({
-  env,
+  previewAlias,
+  siteUrl,
   requestUrl,
 }: {
-  env: Readonly<Record<string, string | undefined>>;
+  /** `PREVIEW_ALIAS`, set by the preview upload. */
+  previewAlias: string | undefined;
+  /** `SITE_URL`, the production host. */
+  siteUrl: string | undefined;
   requestUrl: string | undefined;
 }): boolean {
-  const alias = env.PREVIEW_ALIAS?.trim();
+  const alias = previewAlias?.trim();
   if (!alias || !ALIAS.test(alias) || !requestUrl) return false;
 
   const host = hostname(requestUrl);
-  if (!host || host === hostname(env.SITE_URL)) return false;
+  if (!host || host === hostname(siteUrl)) return false;
   if (!host.endsWith(PREVIEW_HOST_SUFFIX)) return false;
   return host.startsWith(`${alias}-`) || VERSION_PREFIX.test(host);
 }

@@ -1,42 +1,18 @@
 import "server-only";
+import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import { getCloudflareContext } from "@opennextjs/cloudflare";
 import type { LanguageModel } from "ai";
 import { createWorkersAI } from "workers-ai-provider";
 import { DEFAULT_AGENT_MODEL } from "@/lib/agent/neurons";
 import type { Locale } from "@/lib/i18n/config";
+import { chooseModel, type LabUse, type ModelChoice, type ModelContext, modelContext } from "./model-table";
+import { createOfflineAssistant } from "./offline-assistant";
 import { createOfflinePlanner } from "./offline-planner";
-import { OFFLINE_PLANNER_ID } from "./offline-planner-id";
-import { previewForcesOffline } from "./preview-guard";
-import { BENCH_REPLAY_SERVICE, benchReplayBinding } from "./replay-binding";
+import { createOfflineReviewer } from "./offline-reviewer";
 import { fetchWithToolCallOrdering, withToolCallOrdering } from "./workers-ai-binding";
 import { fetchWithNeuronMeter, NeuronMeter, withNeuronMeter } from "./workers-ai-usage";
 
 export { DEFAULT_AGENT_MODEL };
-
-export type AgentModelKind = "workers-ai-binding" | "workers-ai-rest" | "openai-compatible" | "offline";
-export type AgentModel = {
-  model: Exclude<LanguageModel, string>;
-  /** The model's id as the page and the usage records show it. */
-  name: string;
-  kind: AgentModelKind;
-  /** True when usage is our own count rather than the provider's. */
-  estimatedUsage: boolean;
-  /** Workers AI only: the run's neurons as Workers AI reports them (rates as fallback). */
-  neurons?: NeuronMeter;
-};
-
-type Env = Record<string, string | undefined>;
-
-/** A binding of the Worker's environment (objects never reach `process.env`). */
-function cloudflareBinding<T>(name: string): T | undefined {
-  try {
-    return (getCloudflareContext().env as Record<string, unknown>)[name] as T | undefined;
-  } catch {
-    // `next start` and tests run outside a Cloudflare context.
-    return undefined;
-  }
-}
 
 // Gemma 4 thinks by default and can spend all 350 output tokens on it. Session affinity sends a
 // run's calls where their shared prefix is already cached.
@@ -55,7 +31,7 @@ export function workersAIModel(
   runId: string,
   meter?: NeuronMeter,
   { streamWindowMs }: { streamWindowMs?: number } = {},
-): AgentModel["model"] {
+): LabModel["model"] {
   const metered = meter ? withNeuronMeter(binding, meter) : binding;
   return createWorkersAI({ binding: withToolCallOrdering(metered, { windowMs: streamWindowMs }) }).chat<string>(
     modelId,
@@ -69,7 +45,7 @@ export function workersAIRestModel(
   modelId: string,
   runId: string,
   meter?: NeuronMeter,
-): AgentModel["model"] {
+): LabModel["model"] {
   const { fetch: fetcher = fetch, ...account } = credentials;
   const metered = meter ? fetchWithNeuronMeter(fetcher, meter) : fetcher;
   return createWorkersAI({ ...account, fetch: fetchWithToolCallOrdering(metered) }).chat<string>(
@@ -78,75 +54,65 @@ export function workersAIRestModel(
   );
 }
 
+/** A use's model, built from its row of the model table: `name` is the label the page shows. */
+export type LabModel = ModelChoice & {
+  model: Exclude<LanguageModel, string>;
+  /** True when usage is our own count rather than the provider's. */
+  estimatedUsage: boolean;
+  /** Workers AI only: the run's neurons as Workers AI reports them (rates as fallback). */
+  neurons?: NeuronMeter;
+};
+
+/** A built model as a Lab use takes it; tests pass scripted ones. */
+export type AgentModel = Pick<LabModel, "model" | "name" | "kind" | "estimatedUsage" | "neurons">;
+
+const OFFLINE_MODELS: Record<LabUse, (options: { locale: Locale }) => LabModel["model"]> = {
+  agent: createOfflinePlanner,
+  chat: createOfflineAssistant,
+  review: createOfflineReviewer,
+};
+
 /**
- * The one place that picks the agent's model, in DESIGN.md's order: the Workers AI binding, Workers
- * AI over REST, an OpenAI-compatible server, else the offline planner. Tests pass their own model
- * to `runAgent` instead of patching this.
+ * The model that answers `use`: the table's choice (`chooseModel`), built. Tests pass their own
+ * model to the run instead of patching this, or their own `context` to see what it picks.
  */
-export function resolveAgentModel({
-  locale,
-  runId,
-  env = process.env,
-  requestUrl,
-}: {
-  locale: Locale;
-  runId: string;
-  env?: Env;
-  /** The request's URL: a pull-request preview is known by its host (see `preview-guard.ts`). */
-  requestUrl?: string;
-}): AgentModel {
-  if (previewForcesOffline({ env, requestUrl })) return offlineAgentModel(locale);
-  const modelId = env.AGENT_MODEL || DEFAULT_AGENT_MODEL;
-  const neurons = new NeuronMeter(modelId);
-
-  const binding = cloudflareBinding<Ai>("AI");
-  if (binding) {
-    return {
-      model: workersAIModel(binding, modelId, runId, neurons),
-      name: modelId,
-      kind: "workers-ai-binding",
-      estimatedUsage: false,
-      neurons,
-    };
+export function resolveModel(
+  use: LabUse,
+  { locale, runId, context = modelContext() }: { locale: Locale; runId: string; context?: ModelContext },
+): LabModel {
+  const choice = chooseModel(use, context);
+  const { name } = choice;
+  const { models } = context;
+  const metered = () => new NeuronMeter(name);
+  switch (choice.case) {
+    case "workers-ai-binding": {
+      if (!context.ai) throw new Error("the model table chose the AI binding without one");
+      const neurons = metered();
+      return { ...choice, model: workersAIModel(context.ai, name, runId, neurons), estimatedUsage: false, neurons };
+    }
+    case "workers-ai-rest": {
+      if (!models.workersAIRest) throw new Error("the model table chose Workers AI over REST without credentials");
+      const { accountId, apiToken } = models.workersAIRest;
+      const neurons = metered();
+      const model = workersAIRestModel({ accountId, apiKey: apiToken }, name, runId, neurons);
+      return { ...choice, model, estimatedUsage: false, neurons };
+    }
+    case "openai-compatible": {
+      if (!models.openAICompatible) throw new Error("the model table chose an OpenAI-compatible server without one");
+      const provider = createOpenAICompatible({
+        name: "openai-compatible",
+        baseURL: models.openAICompatible.baseURL,
+        apiKey: models.openAICompatible.apiKey,
+        includeUsage: true,
+      });
+      return { ...choice, model: provider.chatModel(name), estimatedUsage: false };
+    }
+    case "anthropic": {
+      if (!models.anthropic) throw new Error("the model table chose Claude without a key");
+      return { ...choice, model: createAnthropic({ apiKey: models.anthropic.apiKey })(name), estimatedUsage: false };
+    }
+    case "preview-offline":
+    case "offline":
+      return { ...choice, model: OFFLINE_MODELS[use]({ locale }), estimatedUsage: true };
   }
-  // `npm run bench` only (see replay-binding.ts): after the real binding, so it never replaces it.
-  const replay = benchReplayBinding(env, cloudflareBinding(BENCH_REPLAY_SERVICE));
-  if (replay) {
-    return {
-      model: workersAIModel(replay, modelId, runId, neurons),
-      name: modelId,
-      kind: "workers-ai-binding",
-      estimatedUsage: false,
-      neurons,
-    };
-  }
-  if (env.CLOUDFLARE_ACCOUNT_ID && env.CLOUDFLARE_API_TOKEN) {
-    return {
-      model: workersAIRestModel(
-        { accountId: env.CLOUDFLARE_ACCOUNT_ID, apiKey: env.CLOUDFLARE_API_TOKEN },
-        modelId,
-        runId,
-        neurons,
-      ),
-      name: modelId,
-      kind: "workers-ai-rest",
-      estimatedUsage: false,
-      neurons,
-    };
-  }
-  if (env.OPENAI_COMPATIBLE_BASE_URL) {
-    const name = env.OPENAI_COMPATIBLE_MODEL || "gemma3";
-    const provider = createOpenAICompatible({
-      name: "openai-compatible",
-      baseURL: env.OPENAI_COMPATIBLE_BASE_URL,
-      apiKey: env.OPENAI_COMPATIBLE_API_KEY,
-      includeUsage: true,
-    });
-    return { model: provider.chatModel(name), name, kind: "openai-compatible", estimatedUsage: false };
-  }
-  return offlineAgentModel(locale);
-}
-
-function offlineAgentModel(locale: Locale): AgentModel {
-  return { model: createOfflinePlanner({ locale }), name: OFFLINE_PLANNER_ID, kind: "offline", estimatedUsage: true };
 }

@@ -1,6 +1,8 @@
 import type { z } from "zod";
+import { ConfigError, config } from "@/lib/config";
 import { onWorkers } from "@/lib/quota/client-ip";
 import { apiError, MAX_BODY_BYTES, readJsonBody } from "./errors";
+import { logQuotaFailure } from "./lab-units";
 
 /**
  * The one gate in front of every route that spends the Lab's quota (`/api/agent`, `/api/chat`,
@@ -15,7 +17,14 @@ export async function readLabRequest<Schema extends z.ZodType>(
   // Tests pass `siteUrl`; the routes use the deployment's `SITE_URL`.
   options: { maxBytes?: number; siteUrl?: string } = {},
 ): Promise<{ data: z.infer<Schema> } | Response> {
-  const siteUrl = "siteUrl" in options ? options.siteUrl : process.env.SITE_URL?.trim() || undefined;
+  let siteUrl: string | undefined;
+  try {
+    siteUrl = "siteUrl" in options ? options.siteUrl : config().siteUrl;
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    logQuotaFailure(error);
+    return apiError("quota_unavailable", "The Lab can't spend until its settings are fixed. Please try again later.");
+  }
   const refused = refuseCrossSite(request, siteUrl) ?? refuseNonJson(request);
   if (refused) return refused;
   const body = await readJsonBody(request, options.maxBytes ?? MAX_BODY_BYTES);

@@ -1,8 +1,9 @@
 import "server-only";
+import { ConfigError, config } from "@/lib/config";
 import {
   clientIpFrom,
   type LabQuota,
-  labQuotaFromEnv,
+  labQuotaFrom,
   type Quota,
   QuotaConfigError,
   QuotaUnavailableError,
@@ -12,11 +13,13 @@ import {
 import { apiError } from "./errors";
 
 /**
- * The Lab's quota and its settings, read from the environment here for every request path
- * (OpenNext copies a Worker's vars and secrets into `process.env`). Throws `QuotaConfigError`.
+ * The Lab's quota, built from this deployment's settings (`lib/config.ts`). Throws
+ * `QuotaConfigError` when a quota setting is missing or invalid, `ConfigError` for any other.
  */
 export function labQuota(): LabQuota {
-  return labQuotaFromEnv(process.env);
+  const settings = config().quota;
+  if (settings instanceof QuotaConfigError) throw settings;
+  return labQuotaFrom(settings);
 }
 
 /**
@@ -48,7 +51,7 @@ export async function reserveLabUnits(
     store = quota ?? labQuota().quota;
     reserved = await store.reserve({ ip, units });
   } catch (error) {
-    if (!(error instanceof QuotaUnavailableError) && !(error instanceof QuotaConfigError)) throw error;
+    if (!isQuotaFailure(error)) throw error;
     logQuotaFailure(error);
     return apiError("quota_unavailable", "The Lab can't check its daily quota right now. Please try again later.");
   }
@@ -82,8 +85,20 @@ export async function settleLabUnits(
   }
 }
 
+export type QuotaFailure = QuotaUnavailableError | QuotaConfigError | ConfigError;
+
+/** What makes the Lab refuse to spend (503) rather than fail: a store it can't reach, a bad setting. */
+export function isQuotaFailure(error: unknown): error is QuotaFailure {
+  return error instanceof QuotaUnavailableError || error instanceof QuotaConfigError || error instanceof ConfigError;
+}
+
 /** One log line an operator can act on: a configuration error says which setting to fix. */
-export function logQuotaFailure(error: QuotaUnavailableError | QuotaConfigError): void {
-  const event = error instanceof QuotaConfigError ? "quota_config_error" : "quota_unavailable";
+export function logQuotaFailure(error: QuotaFailure): void {
+  const event =
+    error instanceof QuotaConfigError
+      ? "quota_config_error"
+      : error instanceof ConfigError
+        ? "config_error"
+        : "quota_unavailable";
   console.error(JSON.stringify({ event, message: error.message }));
 }

@@ -1,7 +1,7 @@
 import "server-only";
-import { type Quota, QuotaConfigError, QuotaUnavailableError, quotaFromEnv } from "@/lib/quota";
+import type { Quota } from "@/lib/quota";
 import { apiError } from "./errors";
-import { clientIp } from "./lab-units";
+import { clientIp, isQuotaFailure, labQuota } from "./lab-units";
 import { LAB_UNIT_COSTS } from "./unit-costs";
 
 export type UnitsLeft = { remaining: number; limit: number; resetAt: string; costs: typeof LAB_UNIT_COSTS };
@@ -12,11 +12,11 @@ export type UnitsLeft = { remaining: number; limit: number; resetAt: string; cos
  */
 export async function unitsLeftResponse(request: Request, quota?: Quota): Promise<Response> {
   try {
-    const left = await (quota ?? quotaFromEnv(process.env)).unitsLeft({ ip: clientIp(request) });
+    const left = await (quota ?? labQuota().quota).unitsLeft({ ip: clientIp(request) });
     const body: UnitsLeft = { remaining: left.ip, limit: left.limit, resetAt: left.resetAt, costs: LAB_UNIT_COSTS };
     return Response.json(body, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
-    if (!(error instanceof QuotaUnavailableError) && !(error instanceof QuotaConfigError)) throw error;
+    if (!isQuotaFailure(error)) throw error;
     return apiError("quota_unavailable", "The Lab can't check its daily quota right now. Please try again later.");
   }
 }

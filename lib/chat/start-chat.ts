@@ -1,6 +1,6 @@
 import "server-only";
-import { type ChatModel, resolveChatModel } from "@/lib/ai/chat-model";
-import { addressedUrl } from "@/lib/ai/preview-guard";
+import { modelContext } from "@/lib/ai/model-table";
+import { type AgentModel, resolveModel } from "@/lib/ai/providers";
 import { reserveLabUnits } from "@/lib/api/lab-units";
 import { labUseResponse, settleOnFinish } from "@/lib/api/lab-use";
 import { SITE } from "@/lib/content/site";
@@ -18,15 +18,14 @@ import type { ChatTurn } from "./trim";
 export async function startChat(
   request: Request,
   { turns, locale }: { turns: ChatTurn[]; locale: Locale },
-  // Tests pass their own quota and model, or an env to see which model the chat picks.
-  deps: { quota?: Quota; model?: ChatModel; env?: Record<string, string | undefined> } = {},
+  // Tests pass their own quota and scripted model here; the route passes nothing.
+  deps: { quota?: Quota; model?: AgentModel } = {},
 ): Promise<Response> {
   const units = await reserveLabUnits(request, CHAT_MESSAGE_UNITS, deps.quota);
   if (units instanceof Response) return units;
 
   const chat =
-    deps.model ??
-    resolveChatModel({ locale, runId: crypto.randomUUID(), env: deps.env, requestUrl: addressedUrl(request) });
+    deps.model ?? resolveModel("chat", { locale, runId: crypto.randomUUID(), context: modelContext(request) });
   const stream = runChat({
     turns,
     locale,

@@ -102,10 +102,9 @@ const quotas = new Map<string, LabQuota>();
 const MEMORY_STORES = Symbol.for("lab-agent.quota.memory-stores");
 
 /**
- * The quota for this environment, usually `quotaFromEnv(process.env)`: OpenNext copies the
- * Worker's vars and secrets into `process.env`. Built once per distinct settings and reused, so
- * the memory store and `@upstash/ratelimit`'s cache of blocked IPs outlive a request.
- * Throws `QuotaConfigError` on a missing or invalid setting.
+ * The quota for an environment's variables (`quotaFromEnv(process.env)` in tests and scripts; the
+ * site builds it from `lib/config.ts`'s settings with `labQuotaFrom`). Throws `QuotaConfigError` on
+ * a missing or invalid setting.
  */
 export function quotaFromEnv(env: QuotaEnv, options: QuotaOptions = {}): Quota {
   return labQuotaFromEnv(env, options).quota;
@@ -113,9 +112,15 @@ export function quotaFromEnv(env: QuotaEnv, options: QuotaOptions = {}): Quota {
 
 /** `quotaFromEnv`, with its settings and its Upstash client (none for the memory store). */
 export function labQuotaFromEnv(env: QuotaEnv, options: QuotaOptions = {}): LabQuota {
-  const production = options.production ?? (builtForProduction() || env.NODE_ENV === "production");
-  const log = options.log ?? ((level, line) => console[level](line));
-  const settings = readQuotaSettings(env, production, { workers: options.workers ?? onWorkers() });
+  const production = options.production ?? env.NODE_ENV === "production";
+  return labQuotaFrom(readQuotaSettings(env, production, { workers: options.workers ?? onWorkers() }), options.log);
+}
+
+/**
+ * The quota for these settings. Built once per distinct settings and reused, so the memory store
+ * and `@upstash/ratelimit`'s cache of blocked IPs outlive a request.
+ */
+export function labQuotaFrom(settings: QuotaSettings, log: QuotaLog = (level, line) => console[level](line)): LabQuota {
   const cacheKey = JSON.stringify(settings);
   const cached = quotas.get(cacheKey);
   if (cached) return cached;
@@ -146,20 +151,15 @@ export function labQuotaFromEnv(env: QuotaEnv, options: QuotaOptions = {}): LabQ
  * when production settings are missing, shows before the first visitor rather than at the first
  * Lab request. The routes still fail closed on their own.
  */
-export function announceQuota(env: QuotaEnv, log: QuotaLog = (level, line) => console[level](line)): void {
-  try {
-    quotaFromEnv(env, { log });
-  } catch (error) {
-    if (!(error instanceof QuotaConfigError)) throw error;
-    log("warn", `[quota] the Lab will refuse to spend (503) until this is set: ${error.message}`);
+export function announceQuota(
+  settings: QuotaSettings | QuotaConfigError,
+  log: QuotaLog = (level, line) => console[level](line),
+): void {
+  if (settings instanceof QuotaConfigError) {
+    log("warn", `[quota] the Lab will refuse to spend (503) until this is set: ${settings.message}`);
+    return;
   }
-}
-
-// Written out in full on purpose: Next and OpenNext replace `process.env.NODE_ENV` with
-// "production" when they build. A deployed Worker's runtime env has no NODE_ENV, so reading it
-// from `env` alone would take production for development (memory store, public salt).
-function builtForProduction(): boolean {
-  return typeof process !== "undefined" && process.env.NODE_ENV === "production";
+  labQuotaFrom(settings, log);
 }
 
 function sharedMemoryStore(prefix: string): { store: QuotaStore; created: boolean } {

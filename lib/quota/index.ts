@@ -13,6 +13,7 @@ export { QuotaConfigError, QuotaUnavailableError } from "./errors";
 export {
   announceQuota,
   type LabQuota,
+  labQuotaFrom,
   labQuotaFromEnv,
   type QuotaEnv,
   type QuotaLog,

@@ -1,7 +1,6 @@
 import "server-only";
-import { addressedUrl } from "@/lib/ai/preview-guard";
-import type { AgentModel } from "@/lib/ai/providers";
-import { resolveReviewModel } from "@/lib/ai/review-model";
+import { modelContext } from "@/lib/ai/model-table";
+import { type AgentModel, resolveModel } from "@/lib/ai/providers";
 import { reserveLabUnits } from "@/lib/api/lab-units";
 import { labUseResponse, settleOnFinish } from "@/lib/api/lab-use";
 import type { Locale } from "@/lib/i18n/config";
@@ -25,7 +24,7 @@ export async function startReview(
   if (units instanceof Response) return units;
 
   const reviewer =
-    deps.model ?? resolveReviewModel({ locale, runId: crypto.randomUUID(), requestUrl: addressedUrl(request) });
+    deps.model ?? resolveModel("review", { locale, runId: crypto.randomUUID(), context: modelContext(request) });
   const stream = runReview({
     code,
     language: language && language !== "other" ? language : detectLanguage(code),

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { config } from "@/lib/config";
 import { SITE } from "@/lib/content/site";
 import { LOCALES, type Locale } from "@/lib/i18n/config";
 import { alternatePath } from "./alternates";
@@ -18,5 +19,5 @@ export function pageMetadata(locale: Locale, page: { title: string; description:
 
 /** The site's public origin, for absolute URLs (sitemap, metadata). Set SITE_URL when deploying. */
 export function siteUrl(): string {
-  return (process.env.SITE_URL ?? "http://localhost:3000").replace(/\/$/, "");
+  return (config().siteUrl ?? "http://localhost:3000").replace(/\/$/, "");
 }

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { POST } from "@/app/api/agent/route";
-import type { AgentModel } from "@/lib/ai/providers";
+import type { LabModel } from "@/lib/ai/providers";
 import { quotaFromEnv } from "@/lib/quota";
 import { openTestBridge, TEST_SALT, TEST_TOKEN, type TestBridge, uniquePrefix } from "@/tests/support/redis-bridge";
 import { scriptedModel } from "@/tests/support/scripted-model";
@@ -13,7 +13,9 @@ import { scriptedModel } from "@/tests/support/scripted-model";
 const scripted = { current: scriptedModel([{ text: "Hola." }]) };
 vi.mock("@/lib/ai/providers", async (original) => ({
   ...(await original<typeof import("@/lib/ai/providers")>()),
-  resolveAgentModel: (): AgentModel => ({
+  resolveModel: (): LabModel => ({
+    use: "agent",
+    case: "offline",
     model: scripted.current.model,
     name: "scripted",
     kind: "offline",

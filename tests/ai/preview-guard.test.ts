@@ -1,14 +1,15 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { startAgentRun } from "@/lib/agent/start-run";
-import { DEFAULT_ANTHROPIC_MODEL } from "@/lib/ai/chat-model";
+import { DEFAULT_ANTHROPIC_MODEL } from "@/lib/ai/model-table";
 import { OFFLINE_ASSISTANT_ID } from "@/lib/ai/offline-assistant-id";
 import { OFFLINE_PLANNER_ID } from "@/lib/ai/offline-planner-id";
 import { OFFLINE_REVIEWER_ID } from "@/lib/ai/offline-reviewer-id";
 import { previewForcesOffline } from "@/lib/ai/preview-guard";
-import { DEFAULT_AGENT_MODEL, resolveAgentModel } from "@/lib/ai/providers";
+import { DEFAULT_AGENT_MODEL, resolveModel } from "@/lib/ai/providers";
 import { startChat } from "@/lib/chat/start-chat";
 import { createQuota, DEFAULT_LIMITS, memoryStore } from "@/lib/quota";
 import { startReview } from "@/lib/review/start-review";
+import { contextOf } from "@/tests/support/model-context";
 
 // Guards the promise that pull-request previews spend no neurons and production never runs the
 // offline planner because of a preview setting: `PREVIEW_ALIAS` counts only on a request that came
@@ -18,13 +19,18 @@ const ALIAS_HOST = "https://pr-12-lab-agent.studio.workers.dev/api/agent";
 const VERSION_HOST = "https://3f2a9c1d-lab-agent.studio.workers.dev/api/agent";
 const PREVIEW = { PREVIEW_ALIAS: "pr-12", SITE_URL: "https://tallernorte.example" };
 
+/** The guard for these variables, as the model table hands them over. */
+function guard(env: Record<string, string>, requestUrl: string | undefined): boolean {
+  return previewForcesOffline({ previewAlias: env.PREVIEW_ALIAS, siteUrl: env.SITE_URL, requestUrl });
+}
+
 describe("previewForcesOffline", () => {
   it.each([
     ["the alias's preview URL", ALIAS_HOST],
     ["the version's preview URL", VERSION_HOST],
     ["an upper-case host", "https://PR-12-LAB-AGENT.studio.workers.dev/api/agent"],
   ])("on %s of a preview version: offline", (_name, requestUrl) => {
-    expect(previewForcesOffline({ env: PREVIEW, requestUrl })).toBe(true);
+    expect(guard(PREVIEW, requestUrl)).toBe(true);
   });
 
   it.each([
@@ -37,12 +43,12 @@ describe("previewForcesOffline", () => {
     ["no request URL", undefined],
     ["a malformed request URL", "not a url"],
   ])("a preview version reached on %s: the configured model", (_name, requestUrl) => {
-    expect(previewForcesOffline({ env: PREVIEW, requestUrl })).toBe(false);
+    expect(guard(PREVIEW, requestUrl)).toBe(false);
   });
 
   it("never on the site's own host, even when SITE_URL is a preview-looking workers.dev URL", () => {
     const env = { PREVIEW_ALIAS: "pr-12", SITE_URL: "https://pr-12-lab-agent.studio.workers.dev" };
-    expect(previewForcesOffline({ env, requestUrl: ALIAS_HOST })).toBe(false);
+    expect(guard(env, ALIAS_HOST)).toBe(false);
   });
 
   it.each([
@@ -52,37 +58,39 @@ describe("previewForcesOffline", () => {
     ["not an alias", { PREVIEW_ALIAS: "pr 12" }],
     ["a host pattern", { PREVIEW_ALIAS: "*" }],
   ])("PREVIEW_ALIAS %s: the configured model on any host", (_name, env) => {
-    expect(previewForcesOffline({ env, requestUrl: ALIAS_HOST })).toBe(false);
-    expect(previewForcesOffline({ env, requestUrl: VERSION_HOST })).toBe(false);
+    expect(guard(env, ALIAS_HOST)).toBe(false);
+    expect(guard(env, VERSION_HOST)).toBe(false);
   });
 });
 
-describe("resolveAgentModel on a preview", () => {
+describe("the agent's model on a preview", () => {
   // Workers AI over REST stands for "a real model is configured"; no call is made here.
   const real = { CLOUDFLARE_ACCOUNT_ID: "account", CLOUDFLARE_API_TOKEN: "token" };
 
   it("answers with the offline planner on the preview URL, though a real model is configured", () => {
-    const agent = resolveAgentModel({
+    const agent = resolveModel("agent", {
       locale: "es",
       runId: "run",
-      env: { ...real, ...PREVIEW },
-      requestUrl: ALIAS_HOST,
+      context: contextOf({ ...real, ...PREVIEW }, { requestUrl: ALIAS_HOST }),
     });
     expect(agent).toMatchObject({ kind: "offline", name: OFFLINE_PLANNER_ID, estimatedUsage: true });
   });
 
   it("keeps the real model when the same version serves the production host", () => {
-    const agent = resolveAgentModel({
+    const agent = resolveModel("agent", {
       locale: "es",
       runId: "run",
-      env: { ...real, ...PREVIEW },
-      requestUrl: "https://tallernorte.example/api/agent",
+      context: contextOf({ ...real, ...PREVIEW }, { requestUrl: "https://tallernorte.example/api/agent" }),
     });
     expect(agent).toMatchObject({ kind: "workers-ai-rest", name: DEFAULT_AGENT_MODEL });
   });
 
   it("keeps the real model on a preview URL of a version without PREVIEW_ALIAS (a production version)", () => {
-    const agent = resolveAgentModel({ locale: "en", runId: "run", env: real, requestUrl: VERSION_HOST });
+    const agent = resolveModel("agent", {
+      locale: "en",
+      runId: "run",
+      context: contextOf(real, { requestUrl: VERSION_HOST }),
+    });
     expect(agent.kind).toBe("workers-ai-rest");
   });
 });

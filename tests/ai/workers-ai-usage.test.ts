@@ -2,9 +2,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_AGENT_MODEL, FALLBACK_NEURON_RATE, NEURON_RATES, neuronsFor } from "@/lib/agent/neurons";
 import { type AgentRunSummary, runAgent } from "@/lib/agent/run-agent";
 import { startAgentRun } from "@/lib/agent/start-run";
-import { resolveAgentModel, workersAIModel, workersAIRestModel } from "@/lib/ai/providers";
+import { resolveModel, workersAIModel, workersAIRestModel } from "@/lib/ai/providers";
 import { fetchWithNeuronMeter, NeuronMeter } from "@/lib/ai/workers-ai-usage";
 import { createQuota, memoryStore } from "@/lib/quota";
+import { contextOf } from "@/tests/support/model-context";
 import { readChunks } from "@/tests/support/scripted-model";
 import {
   nativeTextEvents,
@@ -186,10 +187,14 @@ describe("a model with no known rate", () => {
 
   it("gets a meter for an AGENT_MODEL override on REST, the fallback rate included", () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    const agent = resolveAgentModel({
+    const agent = resolveModel("agent", {
       locale: "es",
       runId: "run-1",
-      env: { AGENT_MODEL: "@cf/acme/override", CLOUDFLARE_ACCOUNT_ID: "acc", CLOUDFLARE_API_TOKEN: "key" },
+      context: contextOf({
+        AGENT_MODEL: "@cf/acme/override",
+        CLOUDFLARE_ACCOUNT_ID: "acc",
+        CLOUDFLARE_API_TOKEN: "key",
+      }),
     });
     expect(agent.kind).toBe("workers-ai-rest");
     expect(agent.neurons?.model).toBe("@cf/acme/override");
@@ -197,7 +202,7 @@ describe("a model with no known rate", () => {
   });
 
   it("leaves models that are not Workers AI without neurons", () => {
-    expect(resolveAgentModel({ locale: "es", runId: "run-1", env: {} }).neurons).toBeUndefined();
+    expect(resolveModel("agent", { locale: "es", runId: "run-1", context: contextOf({}) }).neurons).toBeUndefined();
   });
 });
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/chat/route";
-import { resolveChatModel } from "@/lib/ai/chat-model";
-import { resolveAgentModel } from "@/lib/ai/providers";
+import { resolveModel } from "@/lib/ai/providers";
 import { CHAT_LIMITS } from "@/lib/chat/limits";
 import { startChat } from "@/lib/chat/start-chat";
 import { type ChatTurn, turnTokens } from "@/lib/chat/trim";
 import { quotaFromEnv } from "@/lib/quota";
 import { labPost, scriptedLabModel, trustVisitorHeader, visitor } from "@/tests/support/lab-request";
+import { contextOf } from "@/tests/support/model-context";
 import { bridgeQuota, openTestBridge, type TestBridge, uniquePrefix } from "@/tests/support/redis-bridge";
 
 trustVisitorHeader();
@@ -283,25 +283,26 @@ describe("which model answers the chat", () => {
   const offline = { locale: "en" as const, runId: "r" };
 
   it("is Claude when ANTHROPIC_API_KEY is set, with ANTHROPIC_MODEL or the default", () => {
-    const claude = resolveChatModel({ ...offline, env: { ANTHROPIC_API_KEY: "sk-test" } });
+    const claude = resolveModel("chat", { ...offline, context: contextOf({ ANTHROPIC_API_KEY: "sk-test" }) });
     expect(claude).toMatchObject({ kind: "anthropic", name: "claude-haiku-4-5", estimatedUsage: false });
-    const named = resolveChatModel({
+    const named = resolveModel("chat", {
       ...offline,
-      env: { ANTHROPIC_API_KEY: "sk-test", ANTHROPIC_MODEL: "claude-sonnet-4-5" },
+      context: contextOf({ ANTHROPIC_API_KEY: "sk-test", ANTHROPIC_MODEL: "claude-sonnet-4-5" }),
     });
     expect(named.name).toBe("claude-sonnet-4-5");
   });
 
   it("is never Claude for the agent, even with the key", () => {
-    const agent = resolveAgentModel({ ...offline, env: { ANTHROPIC_API_KEY: "sk-test" } });
+    const agent = resolveModel("agent", { ...offline, context: contextOf({ ANTHROPIC_API_KEY: "sk-test" }) });
     expect(agent.kind).toBe("offline");
     expect(agent.name).toBe("offline-planner");
   });
 
   it("without the key: the agent's provider when there is one, else the offline assistant", () => {
-    expect(resolveChatModel({ ...offline, env: {} })).toMatchObject({ kind: "offline", name: "offline-assistant" });
-    expect(resolveChatModel({ ...offline, env: { ANTHROPIC_API_KEY: "  " } }).name).toBe("offline-assistant");
-    const rest = resolveChatModel({ ...offline, env: { CLOUDFLARE_ACCOUNT_ID: "a", CLOUDFLARE_API_TOKEN: "t" } });
+    const chat = (env: Record<string, string>) => resolveModel("chat", { ...offline, context: contextOf(env) });
+    expect(chat({})).toMatchObject({ kind: "offline", name: "offline-assistant" });
+    expect(chat({ ANTHROPIC_API_KEY: "  " }).name).toBe("offline-assistant");
+    const rest = chat({ CLOUDFLARE_ACCOUNT_ID: "a", CLOUDFLARE_API_TOKEN: "t" });
     expect(rest).toMatchObject({ kind: "workers-ai-rest", name: "@cf/google/gemma-4-26b-a4b-it" });
   });
 });

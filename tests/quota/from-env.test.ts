@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { announceQuota, QuotaConfigError, type QuotaEnv, quotaFromEnv, readQuotaSettings } from "@/lib/quota";
 
 const SALT = "a-real-secret-of-32-characters!!";
@@ -75,15 +75,10 @@ describe("quotaFromEnv in production", () => {
     expect(() => quotaFromEnv(fresh({ ...UPSTASH, QUOTA_SALT: "short" }), { production: true })).toThrow(/QUOTA_SALT/);
   });
 
-  it("takes production from NODE_ENV when not told: the build's, or the env's", () => {
+  // The build's inlined NODE_ENV is lib/config.ts's to read (tests/config.test.ts).
+  it("takes production from the env's NODE_ENV when not told", () => {
     expect(() => quotaFromEnv(fresh({ NODE_ENV: "production", QUOTA_SALT: SALT }))).toThrow(QuotaConfigError);
-    // A Worker's runtime env has no NODE_ENV; the build inlines process.env.NODE_ENV instead.
-    vi.stubEnv("NODE_ENV", "production");
-    try {
-      expect(() => quotaFromEnv(fresh({ QUOTA_SALT: SALT }))).toThrow(/UPSTASH_REDIS_REST_URL/);
-    } finally {
-      vi.unstubAllEnvs();
-    }
+    expect(quotaFromEnv(fresh({ NODE_ENV: "development", QUOTA_SALT: SALT })).storeKind).toBe("memory");
   });
 
   it("runs on Upstash, or in memory only when QUOTA_STORE=memory asks for it", () => {
@@ -108,21 +103,25 @@ describe("quotaFromEnv in production", () => {
   });
 });
 
+function settingsOrError(env: QuotaEnv, production: boolean) {
+  try {
+    return readQuotaSettings(env, production, { workers: true });
+  } catch (error) {
+    if (error instanceof QuotaConfigError) return error;
+    throw error;
+  }
+}
+
 describe("announceQuota at server start", () => {
   it("says in one line what to set when production settings are missing", () => {
-    vi.stubEnv("NODE_ENV", "production");
-    try {
-      const { lines, log } = collectLog();
-      announceQuota(fresh(), log);
-      expect(lines).toEqual([expect.stringMatching(/^warn \[quota\] .*refuse.*QUOTA_SALT.*npm run start:local/)]);
-    } finally {
-      vi.unstubAllEnvs();
-    }
+    const { lines, log } = collectLog();
+    announceQuota(settingsOrError(fresh(), true), log);
+    expect(lines).toEqual([expect.stringMatching(/^warn \[quota\] .*refuse.*QUOTA_SALT.*npm run start:local/)]);
   });
 
   it("prints the memory store's one line and nothing else in development", () => {
     const { lines, log } = collectLog();
-    announceQuota(fresh({ QUOTA_SALT: SALT }), log);
+    announceQuota(settingsOrError(fresh({ QUOTA_SALT: SALT }), false), log);
     expect(lines).toEqual([expect.stringMatching(/^info \[quota\] units counted in this process's memory/)]);
   });
 });

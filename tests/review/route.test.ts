@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/review/route";
-import { realModelConfigured } from "@/lib/ai/model-configured";
-import { resolveReviewModel } from "@/lib/ai/review-model";
+import { resolveModel } from "@/lib/ai/providers";
 import { quotaFromEnv } from "@/lib/quota";
 import { REVIEW_LIMITS } from "@/lib/review/limits";
 import type { ReviewData } from "@/lib/review/output";
 import { startReview } from "@/lib/review/start-review";
 import { labPost, scriptedLabModel, trustVisitorHeader } from "@/tests/support/lab-request";
+import { contextOf } from "@/tests/support/model-context";
 import { bridgeQuota, openTestBridge, type TestBridge, uniquePrefix } from "@/tests/support/redis-bridge";
 
 trustVisitorHeader();
@@ -176,24 +176,11 @@ describe("the reviewer's stream", () => {
   });
 
   it("uses the agent's model, never Claude, even with ANTHROPIC_API_KEY set", () => {
-    const chosen = resolveReviewModel({ locale: "en", runId: "r", env: { ANTHROPIC_API_KEY: "sk-test" } });
+    const review = (env: Record<string, string>) =>
+      resolveModel("review", { locale: "en", runId: "r", context: contextOf(env) });
+    const chosen = review({ ANTHROPIC_API_KEY: "sk-test" });
     expect(chosen).toMatchObject({ kind: "offline", name: "offline-reviewer" });
-    const rest = resolveReviewModel({
-      locale: "en",
-      runId: "r",
-      env: { ANTHROPIC_API_KEY: "sk-test", CLOUDFLARE_ACCOUNT_ID: "a", CLOUDFLARE_API_TOKEN: "t" },
-    });
+    const rest = review({ ANTHROPIC_API_KEY: "sk-test", CLOUDFLARE_ACCOUNT_ID: "a", CLOUDFLARE_API_TOKEN: "t" });
     expect(rest.kind).toBe("workers-ai-rest");
-  });
-
-  it.each([
-    {},
-    { ANTHROPIC_API_KEY: "sk-test" },
-    { CLOUDFLARE_ACCOUNT_ID: "a" },
-    { CLOUDFLARE_ACCOUNT_ID: "a", CLOUDFLARE_API_TOKEN: "t" },
-    { OPENAI_COMPATIBLE_BASE_URL: "http://localhost:11434/v1" },
-  ])("the page's 'offline' note agrees with the model the route picks (%o)", (env) => {
-    const routePicks = resolveReviewModel({ locale: "en", runId: "r", env });
-    expect(realModelConfigured(env)).toBe(routePicks.kind !== "offline");
   });
 });

@@ -25,10 +25,10 @@ describe("preview upload", () => {
 
   it("sets what the preview guard needs, so its preview URL runs the offline planner", () => {
     const vars = varsOf(args);
-    expect(
-      previewForcesOffline({ env: vars, requestUrl: "https://pr-12-lab-agent.studio.workers.dev/api/agent" }),
-    ).toBe(true);
-    expect(previewForcesOffline({ env: vars, requestUrl: "https://tallernorte.example/api/agent" })).toBe(false);
+    const guard = (requestUrl: string) =>
+      previewForcesOffline({ previewAlias: vars.PREVIEW_ALIAS, siteUrl: vars.SITE_URL, requestUrl });
+    expect(guard("https://pr-12-lab-agent.studio.workers.dev/api/agent")).toBe(true);
+    expect(guard("https://tallernorte.example/api/agent")).toBe(false);
   });
 
   it("gives the preview its own quota prefix and limits the quota accepts", () => {

@@ -2,15 +2,11 @@ import { sharedLabCopy } from "@/components/chat/chat-copy";
 import { BackToLab } from "@/components/lab/back-to-lab";
 import { ReviewConsole } from "@/components/review/review-console";
 import { PageHeader } from "@/components/site/page-header";
-import { realModelConfigured } from "@/lib/ai/model-configured";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { localeOf } from "@/lib/i18n/params";
 import { pageMetadata } from "@/lib/site/metadata";
 import { LAB_PAGES } from "@/lib/site/nav";
 import { paths } from "@/lib/site/paths";
-
-// Whether a model is configured is known per request (the AI binding exists only at run time).
-export const dynamic = "force-dynamic";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/lab/reviewer">) {
   const locale = await localeOf(params);
@@ -21,12 +17,11 @@ export async function generateMetadata({ params }: PageProps<"/[locale]/lab/revi
 export default async function LabReviewerPage({ params }: PageProps<"/[locale]/lab/reviewer">) {
   const locale = await localeOf(params);
   const dict = getDictionary(locale);
-  const offline = !realModelConfigured();
   return (
     <>
       <BackToLab locale={locale} />
       <PageHeader title={dict.reviewer.title} lead={dict.reviewer.description} />
-      <ReviewConsole locale={locale} copy={dict.reviewer} shared={sharedLabCopy(dict)} offline={offline} />
+      <ReviewConsole locale={locale} copy={dict.reviewer} shared={sharedLabCopy(dict)} />
     </>
   );
 }

@@ -1,9 +1,10 @@
 import { BackToLab } from "@/components/lab/back-to-lab";
 import { UsageTable } from "@/components/lab/usage-table";
 import { PageHeader } from "@/components/site/page-header";
+import { isQuotaFailure, labQuota } from "@/lib/api/lab-units";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { localeOf } from "@/lib/i18n/params";
-import { QuotaConfigError, QuotaUnavailableError, quotaFromEnv, type SiteTotals } from "@/lib/quota";
+import type { SiteTotals } from "@/lib/quota";
 import { pageMetadata } from "@/lib/site/metadata";
 import { paths } from "@/lib/site/paths";
 
@@ -18,9 +19,9 @@ export async function generateMetadata({ params }: PageProps<"/[locale]/lab/usag
 
 async function todaysTotals(): Promise<SiteTotals | null> {
   try {
-    return await quotaFromEnv(process.env).today();
+    return await labQuota().quota.today();
   } catch (error) {
-    if (error instanceof QuotaUnavailableError || error instanceof QuotaConfigError) return null;
+    if (isQuotaFailure(error)) return null;
     throw error;
   }
 }

@@ -1,14 +1,17 @@
-import recorded from "@/bench/replay/gemma-bakery-es.json" with { type: "json" };
+import recorded from "./gemma-bakery-es.json" with { type: "json" };
 import { type RecordedStream, sseEventsOf } from "./replay-stream";
 
 /**
  * `npm run bench` measures the agent route's CPU in workerd with a realistic Gemma stream, and the
- * Worker it runs has no `AI` binding (it is remote-only). This variable makes `resolveAgentModel`
- * hand workers-ai-provider a binding that replays a recorded run instead, so the provider's SSE
- * parsing and the SDK's per-chunk pipeline run as they do in production.
+ * Worker it runs has no `AI` binding (it is remote-only). So the bench hands the deploy bundle an
+ * `AI` binding of its own (`withReplayBinding`, wrapped around the bundle's entry): the product
+ * takes it as it takes the real one, and workers-ai-provider's SSE parsing and the SDK's per-chunk
+ * pipeline run as they do in production. Nothing in the product imports this file, so no deployed
+ * Worker carries the recording.
  */
-export const BENCH_REPLAY_VARIABLE = "BENCH_REPLAY_MODEL";
-export const BENCH_REPLAY_VALUE = "gemma-bakery";
+
+/** The recorded stream: the bench's server streams call `index` (0-based) of it at `/calls/<index>`. */
+export const BENCH_RECORDING = recorded as RecordedStream;
 /**
  * Optional: a service binding (the bench's own server on loopback) that streams each recorded call
  * at a model's pace, so its tokens reach the Worker one socket read at a time as Workers AI's do.
@@ -16,27 +19,25 @@ export const BENCH_REPLAY_VALUE = "gemma-bakery";
  */
 export const BENCH_REPLAY_SERVICE = "BENCH_REPLAY_SERVICE";
 
-type Env = Record<string, string | undefined>;
 type Service = { fetch(input: string, init?: RequestInit): Promise<Response> };
+type WorkerEntry = { fetch(request: Request, env: Record<string, unknown>, ctx: unknown): Promise<Response> };
 
 /**
- * The replay binding, only for a Worker that can't be serving visitors: the variable is set, and
- * the quota counts in memory with no Upstash and no Workers AI credentials (a production Worker
- * refuses to start its quota that way). A Worker with an `AI` binding never gets here:
- * `resolveAgentModel` picks the binding first.
+ * The bundle's entry, with a replaying `AI` binding in its env: a fresh one per request, so each
+ * agent run replays from the recording's first call.
  */
-export function benchReplayBinding(env: Env, service?: Service): Ai | undefined {
-  if (env[BENCH_REPLAY_VARIABLE] !== BENCH_REPLAY_VALUE) return undefined;
-  if (env.QUOTA_STORE !== "memory") return undefined;
-  if (env.UPSTASH_REDIS_REST_URL || env.CLOUDFLARE_API_TOKEN || env.OPENAI_COMPATIBLE_BASE_URL) return undefined;
-  return service ? servedReplayBinding(service) : replayBinding(recorded as RecordedStream);
+export function withReplayBinding(worker: WorkerEntry): WorkerEntry {
+  return {
+    fetch(request, env, ctx) {
+      const service = env[BENCH_REPLAY_SERVICE] as Service | undefined;
+      const AI = service ? servedReplayBinding(service) : replayBinding(BENCH_RECORDING);
+      return worker.fetch(request, { ...env, AI }, ctx);
+    },
+  };
 }
 
-/** The recorded stream: the bench's server streams call `index` (0-based) of it at `/calls/<index>`. */
-export const BENCH_RECORDING = recorded as RecordedStream;
-
 /** A binding whose `run` streams the recorded calls in order from the bench's server. */
-function servedReplayBinding(service: Service): Ai {
+export function servedReplayBinding(service: Service): Ai {
   let calls = 0;
   const run = async (_model: string, _inputs: unknown, options?: { signal?: AbortSignal }) => {
     const index = Math.min(calls++, BENCH_RECORDING.calls.length - 1);

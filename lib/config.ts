@@ -1,0 +1,169 @@
+import "server-only";
+import { getCloudflareContext } from "@opennextjs/cloudflare";
+import { onWorkers, QuotaConfigError, type QuotaSettings, readQuotaSettings } from "@/lib/quota";
+
+/**
+ * The one reader of the environment. Strings come from `process.env` (OpenNext copies a Worker's
+ * vars and secrets there, and `next dev` / `next start` load `.env.local`); bindings, which are
+ * objects and never reach `process.env`, from `getCloudflareContext()`. Everything else receives
+ * the typed settings below. `.env.example` documents every variable read here.
+ */
+
+export type EnvVars = Readonly<Record<string, string | undefined>>;
+
+/** Which models are configured; the model table (`lib/ai/model-table.ts`) picks one per use. */
+export type ModelSettings = {
+  /** `AGENT_MODEL`: the Workers AI model of the agent and the reviewer (and of the chat without Claude). */
+  workersAIModel?: string;
+  workersAIRest?: { accountId: string; apiToken: string };
+  openAICompatible?: { baseURL: string; model?: string; apiKey?: string };
+  anthropic?: { apiKey: string; model?: string };
+  /** Set only on a pull-request preview's upload (see `lib/ai/preview-guard.ts`). */
+  previewAlias?: string;
+};
+
+export type Config = {
+  production: boolean;
+  /** `SITE_URL`: the site's public origin, when the deployment names it. */
+  siteUrl: string | undefined;
+  models: ModelSettings;
+  /**
+   * A bad quota setting is kept as its error rather than thrown here: the Lab refuses to spend
+   * (503, with a log line that names the setting) while the site's pages still render.
+   */
+  quota: QuotaSettings | QuotaConfigError;
+};
+
+/** A setting that is present but unusable; the message names it and what it takes. */
+export class ConfigError extends Error {
+  readonly code = "config_error" as const;
+
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+// Every variable the site reads at run time, snapshotted once per `config()` call.
+const VARIABLES = [
+  "SITE_URL",
+  "AGENT_MODEL",
+  "CLOUDFLARE_ACCOUNT_ID",
+  "CLOUDFLARE_API_TOKEN",
+  "OPENAI_COMPATIBLE_BASE_URL",
+  "OPENAI_COMPATIBLE_MODEL",
+  "OPENAI_COMPATIBLE_API_KEY",
+  "ANTHROPIC_API_KEY",
+  "ANTHROPIC_MODEL",
+  "PREVIEW_ALIAS",
+  "NODE_ENV",
+  "QUOTA_STORE",
+  "QUOTA_SALT",
+  "QUOTA_KEY_PREFIX",
+  "QUOTA_DAILY_UNITS_PER_IP",
+  "QUOTA_DAILY_UNITS_SITE",
+  "QUOTA_BURST_PER_MINUTE",
+  "UPSTASH_REDIS_REST_URL",
+  "UPSTASH_REDIS_REST_TOKEN",
+  "TRUSTED_IP_HEADER",
+] as const;
+
+// Workers AI model ids: `@cf/<author>/<model>` (or `@hf/…`); the id is part of the REST URL's path.
+const WORKERS_AI_MODEL = /^@(?:cf|hf)\/[\w.-]+\/[\w.:-]+$/;
+
+/**
+ * The settings of an environment, validated. Empty values count as unset (`.env.example` lists
+ * every variable empty). Throws `ConfigError` on a present but unusable value.
+ */
+export function readConfig(env: EnvVars, runtime: { production?: boolean; workers?: boolean } = {}): Config {
+  const get = (name: (typeof VARIABLES)[number]) => env[name]?.trim() || undefined;
+  const production = runtime.production ?? (builtForProduction() || get("NODE_ENV") === "production");
+
+  const siteUrl = get("SITE_URL");
+  if (siteUrl !== undefined && !httpUrl(siteUrl)) {
+    throw new ConfigError(
+      `SITE_URL must be the site's http(s) origin, e.g. https://tallernorte.example, got "${siteUrl}"`,
+    );
+  }
+  const workersAIModel = get("AGENT_MODEL");
+  if (workersAIModel !== undefined && !WORKERS_AI_MODEL.test(workersAIModel)) {
+    throw new ConfigError(
+      `AGENT_MODEL must be a Workers AI model id such as @cf/google/gemma-4-26b-a4b-it, got "${workersAIModel}"`,
+    );
+  }
+  const baseURL = get("OPENAI_COMPATIBLE_BASE_URL");
+  if (baseURL !== undefined && !httpUrl(baseURL)) {
+    throw new ConfigError(
+      `OPENAI_COMPATIBLE_BASE_URL must be an http(s) URL, e.g. http://localhost:11434/v1, got "${baseURL}"`,
+    );
+  }
+
+  const accountId = get("CLOUDFLARE_ACCOUNT_ID");
+  const apiToken = get("CLOUDFLARE_API_TOKEN");
+  const anthropicKey = get("ANTHROPIC_API_KEY");
+  // The account id alone is a deploy setting (CI), not a model: REST needs the token too.
+  const models: ModelSettings = {
+    workersAIModel,
+    workersAIRest: accountId && apiToken ? { accountId, apiToken } : undefined,
+    openAICompatible: baseURL
+      ? { baseURL, model: get("OPENAI_COMPATIBLE_MODEL"), apiKey: get("OPENAI_COMPATIBLE_API_KEY") }
+      : undefined,
+    anthropic: anthropicKey ? { apiKey: anthropicKey, model: get("ANTHROPIC_MODEL") } : undefined,
+    previewAlias: get("PREVIEW_ALIAS"),
+  };
+
+  let quota: Config["quota"];
+  try {
+    quota = readQuotaSettings(env, production, { workers: runtime.workers ?? onWorkers() });
+  } catch (error) {
+    if (!(error instanceof QuotaConfigError)) throw error;
+    quota = error;
+  }
+  return { production, siteUrl, models, quota };
+}
+
+let last: { key: string; config: Config } | undefined;
+
+/**
+ * This process's settings. The variables are read on every call (tests and `next dev` change
+ * them) but parsed only when they changed, so a request pays for a snapshot of a few strings.
+ */
+export function config(): Config {
+  const values = VARIABLES.map((name) => process.env[name] ?? "");
+  const key = JSON.stringify([values, builtForProduction(), onWorkers()]);
+  if (last?.key !== key) {
+    last = { key, config: readConfig(Object.fromEntries(VARIABLES.map((name, i) => [name, values[i]]))) };
+  }
+  return last.config;
+}
+
+/** A binding of the Worker's environment (the `AI` binding), when there is a Cloudflare context. */
+export function workerBinding<T>(name: "AI"): T | undefined {
+  try {
+    return (getCloudflareContext().env as Record<string, unknown>)[name] as T | undefined;
+  } catch {
+    // `next start`, `next build` and tests run outside a Cloudflare context.
+    return undefined;
+  }
+}
+
+/** `next build` also loads `instrumentation.ts`; its static workers are no server to announce. */
+export function buildingPages(): boolean {
+  return process.env.NEXT_PHASE === "phase-production-build";
+}
+
+// Written out in full on purpose: Next and OpenNext replace `process.env.NODE_ENV` with
+// "production" when they build. A deployed Worker's runtime env has no NODE_ENV, so reading it
+// from the runtime env alone would take production for development (memory store, public salt).
+function builtForProduction(): boolean {
+  return typeof process !== "undefined" && process.env.NODE_ENV === "production";
+}
+
+function httpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
+}
