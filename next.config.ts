@@ -13,12 +13,13 @@ const isDev = process.env.NODE_ENV === "development";
 // webpack's 1,828 for the same source. `tests/worker-bundle.test.ts` fails if a library ships twice.
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // `ai` imports the AI Gateway (and `@vercel/oidc`) only to resolve string model ids, which this
+  // site never uses: see lib/ai/no-gateway.ts. `next dev` runs Turbopack, the build webpack.
   webpack(config: { resolve: { alias: Record<string, string> } }) {
-    // `ai` imports the AI Gateway (and `@vercel/oidc`) only to resolve string model ids, which
-    // this site never uses: see lib/ai/no-gateway.ts.
     config.resolve.alias["@ai-sdk/gateway$"] = fileURLToPath(new URL("./lib/ai/no-gateway.ts", import.meta.url));
     return config;
   },
+  turbopack: { resolveAlias: { "@ai-sdk/gateway": "./lib/ai/no-gateway.ts" } },
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders(isDev) }];
   },
