@@ -75,7 +75,7 @@ describe("the Worker", () => {
   beforeAll(() => {
     if (!workerIsBuilt() || !buildIsCurrent()) execFileSync("npm", ["run", "build:worker"], { stdio: "inherit" });
     chunks = bundledChunks();
-  }, 600_000);
+  }, 1_200_000);
 
   it(`stays under ${WORKER_GZIP_FAIL_KIB} KiB gzip, with a warning from ${WORKER_GZIP_WARN_KIB}`, ({ annotate }) => {
     const { gzipKiB } = measureWorkerSize();
