@@ -18,7 +18,10 @@ export type Spend = { inputTokens: number; outputTokens: number; tokens: number;
  * The dearest run the limits allow: the token budget spent in full, with as much of it as the
  * calls may write as output when output is the dearer side (it is, 3x, for Gemma 4).
  */
-export function worstCaseRun(limits = AGENT_LIMITS, model = DEFAULT_AGENT_MODEL): Spend & { runsPerFreeDay: number } {
+export function worstCaseRun(
+  limits: { maxSteps: number; maxTokens: number; tokenBudget: number } = AGENT_LIMITS,
+  model = DEFAULT_AGENT_MODEL,
+): Spend & { runsPerFreeDay: number } {
   const rate = NEURON_RATES[model];
   const mostOutput = Math.min(limits.maxSteps * limits.maxTokens, limits.tokenBudget);
   const outputTokens = !rate || rate.output >= rate.input ? mostOutput : 0;

@@ -22,7 +22,7 @@ describe("worstCaseRun", () => {
   });
 
   it("never counts more output than the budget holds", () => {
-    const worst = worstCaseRun({ maxSteps: 5, maxToolCalls: 6, maxTokens: 2000, tokenBudget: 7000 });
+    const worst = worstCaseRun({ maxSteps: 5, maxTokens: 2000, tokenBudget: 7000 });
     expect(worst).toMatchObject({ outputTokens: 7000, inputTokens: 0, tokens: 7000 });
   });
 });
