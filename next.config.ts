@@ -8,9 +8,9 @@ import { securityHeaders } from "./lib/site/security-headers";
 
 const isDev = process.env.NODE_ENV === "development";
 
-// Built with webpack (`next build --webpack`), not Turbopack: Turbopack copied the AI stack into
-// each of the three Lab routes' chunks (opennextjs-cloudflare#1094), 2,596 KiB gzip against
-// webpack's 1,828 for the same source. `tests/worker-bundle.test.ts` fails if a library ships twice.
+// Built with webpack (`next build --webpack`), not Turbopack: Turbopack copies the AI stack into
+// each Lab route's chunks (opennextjs-cloudflare#1094), a 2,254 KiB gzip Worker against webpack's
+// 1,801 for the same sources. `tests/worker-size.test.ts` fails if a library ships twice.
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   // `ai` imports the AI Gateway (and `@vercel/oidc`) only to resolve string model ids, which this
@@ -20,6 +20,12 @@ const nextConfig: NextConfig = {
     return config;
   },
   turbopack: { resolveAlias: { "@ai-sdk/gateway": "./lib/ai/no-gateway.ts" } },
+  experimental: {
+    // CSS goes in <style> tags of the page and of each route's payload, not in files: a prefetched
+    // route's own CSS file would be preloaded and, until the visitor goes there, left unused, which
+    // Chromium warns about a few seconds after load (vercel/next.js#51524). The site's CSS is small.
+    inlineCss: true,
+  },
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders(isDev) }];
   },

@@ -1,4 +1,4 @@
-import { neuronsFor, roundNeurons } from "@/lib/agent/neurons";
+import { neuronsFor, roundNeurons } from "./neurons";
 import { type StreamPass, throughPass } from "./stream-pass";
 
 /**

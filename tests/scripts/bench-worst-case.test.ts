@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AGENT_LIMITS } from "@/lib/agent/limits";
-import { DEFAULT_AGENT_MODEL, neuronsFor } from "@/lib/agent/neurons";
+import { DEFAULT_AGENT_MODEL, neuronsFor } from "@/lib/ai/neurons";
 import { worstCaseRun } from "@/scripts/bench-worst-case";
 
 // The figure the README's cost claims rest on: the dearest run the limits allow.
