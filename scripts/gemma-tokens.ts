@@ -33,5 +33,6 @@ if (!check) writeFileSync(GEMMA_FIXTURE, `${JSON.stringify({ tokenizer: "", coun
 const env = { [GEMMA_MODE_VARIABLE]: mode };
 // One file at a time: in record mode each count is written back to the one fixture file.
 run("npx", ["vitest", "run", "--no-file-parallelism", ...countingTests("tests")], env);
-run("npx", ["tsx", "scripts/bench.ts", "--tokens"], env);
+// The bench reaches server-only modules (the Lab path): the react-server condition lets them load.
+run("npx", ["tsx", "--conditions=react-server", "scripts/bench.ts", "--tokens"], env);
 console.log(check ? "the fixture matches the tokenizer" : `wrote ${path.relative(process.cwd(), GEMMA_FIXTURE)}`);
