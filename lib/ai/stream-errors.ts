@@ -43,7 +43,23 @@ export function isErrorPayload(payload: unknown): boolean {
  * provider skips both (it ignores the SSE event type, and an error object has no text), so an
  * answer cut by an error would end as answered, and events after the end would still count.
  */
-function streamChecks(): StreamPass<Uint8Array> {
+function streamChecks(onFailure?: (error: unknown) => void): StreamPass<Uint8Array> {
+  const checked = inBand();
+  if (!onFailure) return checked;
+  const noted =
+    <A extends unknown[]>(step: (...args: A) => void) =>
+    (...args: A) => {
+      try {
+        step(...args);
+      } catch (error) {
+        onFailure(error);
+        throw error;
+      }
+    };
+  return { transform: noted(checked.transform), flush: checked.flush && noted(checked.flush) };
+}
+
+function inBand(): StreamPass<Uint8Array> {
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
   let line = "";
@@ -164,11 +180,20 @@ function codesOf(body: unknown): { code: number | undefined; status: number | un
 
 type Run = (model: string, inputs: Record<string, unknown>, options?: AiOptions) => Promise<unknown>;
 
+/** Told of every failure of a call: thrown by the binding, an HTTP error, an in-band error. */
+export type FailureListener = (error: unknown) => void;
+
 /** The `AI` binding, its streams read as `streamChecks` says; everything else is the binding's. */
-export function withStreamChecks(binding: Ai): Ai {
+export function withStreamChecks(binding: Ai, onFailure?: FailureListener): Ai {
   const run: Run = async (model, inputs, options) => {
-    const output = await (binding.run as unknown as Run)(model, inputs, options);
-    return output instanceof ReadableStream ? throughPass(output, streamChecks()) : output;
+    let output: unknown;
+    try {
+      output = await (binding.run as unknown as Run)(model, inputs, options);
+    } catch (error) {
+      onFailure?.(error);
+      throw error;
+    }
+    return output instanceof ReadableStream ? throughPass(output, streamChecks(onFailure)) : output;
   };
   return new Proxy(binding, {
     get(target, property) {
@@ -180,12 +205,24 @@ export function withStreamChecks(binding: Ai): Ai {
 }
 
 /** `fetch` for a model's REST API, its event streams read as `streamChecks` says. */
-export function fetchWithStreamChecks(fetcher: typeof fetch = fetch): typeof fetch {
+export function fetchWithStreamChecks(fetcher: typeof fetch = fetch, onFailure?: FailureListener): typeof fetch {
   return async (input, init) => {
     const response = await fetcher(input, init);
+    if (!response.ok && onFailure) {
+      // What the provider will read as an APICallError, told here in the same terms.
+      const responseBody = await response
+        .clone()
+        .text()
+        .catch(() => "");
+      onFailure({
+        statusCode: response.status,
+        responseBody: responseBody.slice(0, 20_000),
+        responseHeaders: { "retry-after": response.headers.get("retry-after") ?? undefined },
+      });
+    }
     const streamed = response.headers.get("content-type")?.includes("text/event-stream");
     if (!streamed || !response.body) return response;
-    return new Response(throughPass(response.body, streamChecks()), {
+    return new Response(throughPass(response.body, streamChecks(onFailure)), {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,
