@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { LOCALES } from "@/lib/i18n/config";
-import { sitePages } from "@/lib/site/pages";
+import { allSitemapPages } from "@/lib/site/sitemap-pages";
 import { expectAccessible, expectFitsWidth, PHONE } from "./checks";
 
 // Guards every page of the sitemap, on both runtimes, on a 360 px phone: no axe violation of WCAG
@@ -8,8 +8,7 @@ import { expectAccessible, expectFitsWidth, PHONE } from "./checks";
 // is on is marked in the navigation, and a page that doesn't exist says so in its title. Pages
 // added to the sitemap are covered without touching this spec.
 
-// The sitemap's own list (app/sitemap.ts reads it too), without the server's configuration.
-const paths = sitePages();
+const paths = allSitemapPages();
 
 test.use({ viewport: PHONE });
 

@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { sitePages } from "@/lib/site/pages";
+import { allSitemapPages } from "@/lib/site/sitemap-pages";
 
 // Guards a clean browser console on every page of the sitemap, on both runtimes: no error or
 // warning (an unknown Permissions-Policy feature, a CSP violation, a hydration mismatch, a
@@ -45,8 +45,7 @@ async function visit(context: BrowserContext, path: string, problems: string[]) 
   return page;
 }
 
-// The sitemap's own list (app/sitemap.ts reads it too), without the server's configuration.
-const paths = sitePages();
+const paths = allSitemapPages();
 const groups: string[][] = [];
 for (let start = 0; start < paths.length; start += PAGES_AT_ONCE)
   groups.push(paths.slice(start, start + PAGES_AT_ONCE));

@@ -1,10 +1,13 @@
 import { SITE } from "@/lib/content/site";
 import { LOCALES, type Locale } from "@/lib/i18n/config";
-import { LAB_PAGES } from "./nav";
-import { paths } from "./paths";
+import { LAB_PAGES } from "@/lib/site/nav";
+import { paths } from "@/lib/site/paths";
 
-/** Every page of one locale, in the sitemap's order: what the sitemap lists and the e2e checks visit. */
-export function pagesOf(locale: Locale): string[] {
+// Apart from app/sitemap.ts, which adds the origin from the configuration (server-only): the e2e
+// specs visit these same paths and run outside a server build.
+
+/** The pages the sitemap lists in one language, as site paths. */
+export function sitemapPages(locale: Locale): string[] {
   return [
     paths.home(locale),
     paths.services(locale),
@@ -21,7 +24,7 @@ export function pagesOf(locale: Locale): string[] {
   ];
 }
 
-/** Every page of every locale. No configuration read here, so tests outside the server can use it. */
-export function sitePages(): string[] {
-  return LOCALES.flatMap(pagesOf);
+/** Every page the sitemap lists, in every language of the site. */
+export function allSitemapPages(): string[] {
+  return LOCALES.flatMap(sitemapPages);
 }
