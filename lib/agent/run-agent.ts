@@ -10,7 +10,6 @@ import {
   type UIMessageChunk,
   type UIMessageStreamWriter,
 } from "ai";
-import { STREAM_WINDOW_MS } from "@/lib/ai/stream-window";
 import type { Locale } from "@/lib/i18n/config";
 import { unverifiedAmounts } from "./amounts";
 import { answerTransform, closeBrokenStep, type RunRecord } from "./answer-transform";
@@ -46,8 +45,6 @@ export type AgentRunOptions = {
   /** The request's signal: a closed tab stops the model. */
   signal?: AbortSignal;
   timeoutMs?: number;
-  /** How long a text's tokens are merged into one part (STREAM_WINDOW_MS); 0 sends each as it came. */
-  streamWindowMs?: number;
   /** Awaited before the stream closes: record or release the quota here. */
   onFinish?: (summary: AgentRunSummary) => Promise<void> | void;
 };
@@ -237,7 +234,7 @@ async function streamModel(run: Run, writer: UIMessageStreamWriter<AgentUIMessag
         budget.lastCallCut = true;
       },
     },
-    { maxTokens: AGENT_LIMITS.maxTokens, coalesceMs: options.streamWindowMs ?? STREAM_WINDOW_MS },
+    { maxTokens: AGENT_LIMITS.maxTokens },
   );
   try {
     const result = streamText({

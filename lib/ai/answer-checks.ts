@@ -5,7 +5,6 @@ import { RunBudget } from "@/lib/agent/budget";
 import { capModelCalls } from "@/lib/agent/call-cap";
 import type { DoneData, DoneReason } from "@/lib/agent/types";
 import type { Locale } from "@/lib/i18n/config";
-import { STREAM_WINDOW_MS } from "./stream-window";
 
 /**
  * The agent's answer checks, for the chat and the reviewer: the one place they are taken from, so
@@ -94,7 +93,7 @@ export function createAnswerChecks({
             budget.lastCallCut = true;
           },
         },
-        { maxTokens: maxOutputTokens, coalesceMs: STREAM_WINDOW_MS },
+        { maxTokens: maxOutputTokens },
       ),
     transform: answerTransform(budget, record, { format }),
     close: () => {

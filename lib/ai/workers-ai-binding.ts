@@ -1,13 +1,12 @@
-import { type StreamPass, throughPass } from "./stream-pass";
-import { mergeWindow, STREAM_WINDOW_MS } from "./stream-window";
-
 /**
  * Repairs, below the provider, the streamed tool calls `workers-ai-provider` 4.0.0 would lose. It
  * keys calls by `index` (`src/streaming.ts`, `emitToolCallDeltas`, `tc.index ?? 0`), takes a call's
- * name from its first chunk and never updates it, and closes a call as soon as another index
- * starts. So:
- * - a call whose arguments come before its name (cloudflare/ai#523) would be named "" and refused:
- *   its pieces are held until the name arrives, then go out as one entry;
+ * name from its first chunk (`const toolName = tcName || ""`, sent at once as `tool-input-start`)
+ * and never updates it, and closes a call as soon as another index starts. So:
+ * - a call whose arguments come before its name would be named "" and refused. Workers AI models
+ *   stream tool calls that way (https://github.com/cloudflare/ai/issues/523, fixed only in the
+ *   repository's tanstack-ai adapter, cloudflare/ai#572, by waiting for the name): its pieces are
+ *   held until the name arrives, then go out as one entry;
  * - two native calls in one `{ tool_calls: [a, b] }` event carry no `index` and would merge into
  *   one invalid call: each call without an index and with a name gets the next free index;
  * - two OpenAI-style calls interleaved by `index` would lose the first one's later pieces: only
@@ -16,11 +15,8 @@ import { mergeWindow, STREAM_WINDOW_MS } from "./stream-window";
  * Entries that are not objects are dropped (the provider throws on `null`). Events with no
  * tool-call entry that needs any of this pass through unchanged, byte for byte.
  *
- * The same pass also merges text: consecutive events that carry only a piece of text (one token
- * each, as Workers AI streams them) go to the provider as one event per `STREAM_WINDOW_MS`. Every
- * event crosses five streams before the run's own merge (the provider's SSE decoder, its mapping,
- * its stream-start, the SDK's middleware), and in workerd each crossing costs more than the JSON.
- * The first text event of a stream goes at once; merged text goes out before any other event.
+ * It is one `TransformStream` over the raw SSE bytes, so other checks of the raw stream (the
+ * neuron meter, `workers-ai-usage.ts`) compose with it by `pipeThrough`.
  */
 
 type ToolCallEntry = {
@@ -33,37 +29,6 @@ type ToolCallEntry = {
 };
 
 type Held = { id?: string; type?: string; name?: string; args: string };
-
-type TextEvent = {
-  response?: unknown;
-  choices?: { index?: number; delta?: Record<string, unknown>; finish_reason?: unknown }[];
-};
-
-/**
- * The event's text when the event is nothing but a piece of text: `{ response }` (native) or one
- * choice whose delta holds `content` (and maybe `role`), with no finish reason. Else null.
- */
-function textOnly(event: TextEvent): string | null {
-  const keys = Object.keys(event);
-  if (typeof event.response === "string") {
-    return keys.every((key) => key === "response" || key === "p") ? event.response : null;
-  }
-  const choice = event.choices?.length === 1 ? event.choices[0] : undefined;
-  if (!choice || choice.finish_reason != null || !choice.delta) return null;
-  if (!keys.every((key) => ["id", "object", "created", "model", "choices"].includes(key))) return null;
-  const { content, ...rest } = choice.delta;
-  if (typeof content !== "string" || !Object.keys(rest).every((key) => key === "role")) return null;
-  return content;
-}
-
-/** A text event on its way: as it came (`line`), or merged with the ones after it. */
-type TextPiece = { event: TextEvent; text: string; line?: string };
-
-function withText(event: TextEvent, text: string): TextEvent {
-  if (typeof event.response === "string") return { ...event, response: text };
-  const [choice] = event.choices ?? [];
-  return { ...event, choices: [{ ...choice, delta: { ...choice?.delta, content: text } }] };
-}
 
 const nameOf = (entry: ToolCallEntry) => entry.function?.name ?? entry.name ?? null;
 const argsOf = (entry: ToolCallEntry): string => {
@@ -84,23 +49,7 @@ function wholeEntry(index: number, { id, type, name, args }: Held): ToolCallEntr
   };
 }
 
-function toolCallOrdering(windowMs: number): StreamPass<Uint8Array> {
-  /** Text events the merge sent, as SSE, waiting to go out with the next line. */
-  let merged = "";
-  const merge = mergeWindow<TextPiece>(windowMs, {
-    keyOf: () => "text",
-    join: (held, next) => ({ event: held.event, text: held.text + next.text }),
-    emit: (piece) => {
-      merged += `${piece.line ?? `data: ${JSON.stringify(withText(piece.event, piece.text))}`}\n\n`;
-    },
-  });
-  /** What the merge sent so far, before the line that follows. */
-  function sent(): string {
-    merge.flush();
-    const out = merged;
-    merged = "";
-    return out;
-  }
+function toolCallOrdering(): TransformStream<Uint8Array, Uint8Array> {
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
   const held = new Map<number, Held>();
@@ -183,40 +132,21 @@ function toolCallOrdering(windowMs: number): StreamPass<Uint8Array> {
     return `data: ${JSON.stringify({ choices: [{ index: 0, delta: { tool_calls: toolCalls } }] })}\n\n`;
   }
 
-  /** A text event's blank line goes too: the merge sends every event with its own. */
-  let dropBlank = false;
-
-  /** What goes out for one line of the stream; null drops the line and its line break. */
-  function line(text: string): string | null {
+  /** What goes out for one line of the stream. */
+  function line(text: string): string {
     const trimmed = text.trim();
-    if (!trimmed) {
-      if (!dropBlank) return text;
-      dropBlank = false;
-      return null;
-    }
-    dropBlank = false;
-    if (!trimmed.startsWith("data:")) return sent() + text;
+    if (!trimmed.startsWith("data:")) return text;
     const data = trimmed.slice(5).trim();
-    if (data === "[DONE]") return sent() + releaseHeld() + text;
-    const toolCalls = data.includes('"tool_calls"');
-    let event: (TextEvent & { tool_calls?: unknown; choices?: { delta?: { tool_calls?: unknown } }[] }) | null = null;
+    if (data === "[DONE]") return releaseHeld() + text;
+    // Most events are a token of text: only those that carry tool calls are parsed.
+    if (!data.includes('"tool_calls"')) return text;
+    let event: { tool_calls?: unknown; choices?: { delta?: { tool_calls?: unknown } }[] } | null = null;
     try {
       event = JSON.parse(data);
     } catch {
-      return sent() + text;
+      return text;
     }
-    if (!event || typeof event !== "object") return sent() + text;
-    if (!toolCalls) {
-      const piece = windowMs > 0 ? textOnly(event) : null;
-      if (piece === null) return sent() + text;
-      merge.hold({ event, text: piece, line: text });
-      merge.flushIfDue();
-      dropBlank = true;
-      const out = merged;
-      merged = "";
-      // The caller ends the line: the last of the merge's line breaks is its.
-      return out ? out.slice(0, -1) : null;
-    }
+    if (!event || typeof event !== "object") return text;
     let changed = false;
     // An event left with no entries keeps its other fields (text, finish reason, usage).
     for (const holder of [event, event.choices?.[0]?.delta]) {
@@ -227,32 +157,27 @@ function toolCallOrdering(windowMs: number): StreamPass<Uint8Array> {
       if (entries.length) holder.tool_calls = entries;
       else delete holder.tool_calls;
     }
-    const out = changed ? `data: ${JSON.stringify(event)}${text.endsWith("\r") ? "\r" : ""}` : text;
-    return sent() + out;
+    return changed ? `data: ${JSON.stringify(event)}${text.endsWith("\r") ? "\r" : ""}` : text;
   }
 
-  return {
-    transform(chunk, emit) {
+  return new TransformStream({
+    transform(chunk, controller) {
       buffer += decoder.decode(chunk, { stream: true });
       const lines = buffer.split("\n");
       buffer = lines.pop() ?? "";
       let out = "";
-      for (const text of lines) {
-        const kept = line(text);
-        if (kept !== null) out += `${kept}\n`;
-      }
-      // Nothing to send while text is held: the streams below see no event for it.
-      if (out) emit(encoder.encode(out));
+      for (const text of lines) out += `${line(text)}\n`;
+      if (out) controller.enqueue(encoder.encode(out));
     },
-    flush(emit) {
+    flush(controller) {
       buffer += decoder.decode();
-      const last = (buffer ? (line(buffer) ?? "") : "") + sent();
+      const last = buffer ? line(buffer) : "";
       // A stream cut before [DONE] still delivers what it held, after a line break of its own.
       const held = releaseHeld();
       const rest = held ? `${last}\n${held}` : last;
-      if (rest) emit(encoder.encode(rest));
+      if (rest) controller.enqueue(encoder.encode(rest));
     },
-  };
+  });
 }
 
 type Run = (model: string, inputs: Record<string, unknown>, options?: AiOptions) => Promise<unknown>;
@@ -261,15 +186,12 @@ type Run = (model: string, inputs: Record<string, unknown>, options?: AiOptions)
  * `fetch` for Workers AI over REST (`next dev` with an API token), with the same repair on
  * streamed responses: the provider parses REST streams with the same code as the binding's.
  */
-export function fetchWithToolCallOrdering(
-  fetcher: typeof fetch = fetch,
-  { windowMs = STREAM_WINDOW_MS }: { windowMs?: number } = {},
-): typeof fetch {
+export function fetchWithToolCallOrdering(fetcher: typeof fetch = fetch): typeof fetch {
   return async (input, init) => {
     const response = await fetcher(input, init);
     const streamed = response.headers.get("content-type")?.includes("text/event-stream");
     if (!streamed || !response.body) return response;
-    return new Response(throughPass(response.body, toolCallOrdering(windowMs)), {
+    return new Response(response.body.pipeThrough(toolCallOrdering()), {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,
@@ -278,11 +200,11 @@ export function fetchWithToolCallOrdering(
 }
 
 /** The `AI` binding with streamed tool calls put back in order; everything else is the binding's. */
-export function withToolCallOrdering(binding: Ai, { windowMs = STREAM_WINDOW_MS }: { windowMs?: number } = {}): Ai {
+export function withToolCallOrdering(binding: Ai): Ai {
   const run: Run = async (model, inputs, options) => {
     const output = await (binding.run as unknown as Run)(model, inputs, options);
     return inputs?.stream === true && output instanceof ReadableStream
-      ? throughPass(output, toolCallOrdering(windowMs))
+      ? output.pipeThrough(toolCallOrdering())
       : output;
   };
   return new Proxy(binding, {
