@@ -14,11 +14,11 @@ import type { RecordedStream } from "../bench/replay/replay-stream";
 import { runAgent } from "../lib/agent/run-agent";
 import { quoteFor } from "../lib/agent/tools/estimate-quote";
 import { getService } from "../lib/agent/tools/get-service";
-import { searchSite } from "../lib/agent/tools/search-site";
 import { suggestNextStep } from "../lib/agent/tools/suggest-next-step";
 import { DEFAULT_AGENT_MODEL, workersAIModel } from "../lib/ai/providers";
 import { SITE } from "../lib/content/site";
 import { formatCopRange, formatWeeks } from "../lib/i18n/format";
+import { searchSite } from "../lib/search/site";
 
 const tokenizer = fromPreTrained();
 /** `text` as Gemma's tokens, each decoded on its own: the deltas a token-by-token stream sends. */

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import ReactMarkdown, { type Components } from "react-markdown";
-import { safeLink } from "@/lib/agent/links";
+import { safeLink } from "@/lib/lab/links";
 import styles from "./run-answer.module.css";
 
 // Like components/site/markdown.tsx, but for text a model wrote: links only to this site's pages

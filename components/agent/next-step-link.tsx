@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { safeLink } from "@/lib/agent/links";
+import { safeLink } from "@/lib/lab/links";
 import type { AgentCopy } from "./copy";
 import type { NextStep } from "./read-run";
 

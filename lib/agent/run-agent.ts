@@ -1,8 +1,6 @@
 import {
   asSchema,
-  createUIMessageStream,
   isStepCount,
-  type LanguageModel,
   type ModelMessage,
   type PrepareStepFunction,
   streamText,
@@ -10,51 +8,29 @@ import {
   type UIMessageChunk,
   type UIMessageStreamWriter,
 } from "ai";
+import { SITE } from "@/lib/content/site";
 import type { Locale } from "@/lib/i18n/config";
-import { unverifiedAmounts } from "./amounts";
-import { answerTransform, closeBrokenStep, type RunRecord } from "./answer-transform";
+import type { RunRecord } from "@/lib/lab/answer-transform";
+import type { DroppedCall } from "@/lib/lab/call-cap";
+import { type StreamUseOptions, streamLabUse } from "@/lib/lab/run-use";
+import type { AnsweringModel, LabCall, LabUse, UseSummary } from "@/lib/lab/use";
+import { estimateJsonTokens, estimateTokens, TOKENS_PER_MESSAGE } from "@/lib/text/tokens";
 import { RunBudget } from "./budget";
-import { capModelCalls, type DroppedCall } from "./call-cap";
 import { wrapGoal } from "./goal";
-import { AGENT_LIMITS, AGENT_TEMPERATURE, AGENT_TIMEOUT_MS } from "./limits";
+import { AGENT_LIMITS, AGENT_RUN_UNITS, AGENT_TEMPERATURE, AGENT_TIMEOUT_MS } from "./limits";
 import { systemPrompt } from "./prompt";
 import { LAST_CALL_REFUSAL, type Refusal, refusalFor, TOOL_BUDGET_REFUSAL } from "./refusals";
-import { estimateJsonTokens, estimateTokens, TOKENS_PER_MESSAGE } from "./tokens";
 import { type AgentTools, createAgentTools } from "./tools";
-import type { AgentUIMessage, BudgetData, DoneData, DoneReason } from "./types";
+import type { AgentUIMessage, BudgetData, DoneReason } from "./types";
 
-export type AgentRunSummary = DoneData & {
-  /** Whether the visitor saw anything (text or a tool step) before the run ended. */
-  shown: boolean;
-  refusedCalls: number;
-  durationMs: number;
-  clientAborted: boolean;
-};
+export type AgentRunDetails = { refusedCalls: number };
+export type AgentRunSummary = UseSummary<AgentRunDetails>;
 
-export type AgentRunOptions = {
+/** One agent run's state, shared by its phases. */
+type Run = {
   goal: string;
   locale: Locale;
-  studio: string;
-  model: Exclude<LanguageModel, string>;
-  /** The model's name as the page shows it. */
-  modelName: string;
-  /** True when the model's usage is our own count (the offline planner). */
-  estimatedUsage?: boolean;
-  /** Workers AI's neurons for this run (AgentModel.neurons); other models cost none. */
-  neurons?: { total(inputTokens: number, outputTokens: number): number };
-  /** The request's signal: a closed tab stops the model. */
-  signal?: AbortSignal;
-  timeoutMs?: number;
-  /** Awaited before the stream closes: record or release the quota here. */
-  onFinish?: (summary: AgentRunSummary) => Promise<void> | void;
-};
-
-/** One run's state, shared by its phases. */
-type Run = {
-  options: AgentRunOptions;
-  started: number;
   budget: RunBudget;
-  record: RunRecord;
   tools: AgentTools;
   toolNames: string[];
   instructions: string;
@@ -62,7 +38,6 @@ type Run = {
   refusals: Map<string, Refusal>;
   /** Tool calls the last call made anyway, not yet shown. */
   dropped: DroppedCall[];
-  timeout: AbortController;
   /** Stops the model before a call the budget can't afford. */
   internal: AbortController;
   modelError: unknown;
@@ -113,20 +88,18 @@ function messagesTokens(messages: ModelMessage[]): number {
   return messages.reduce((sum, message) => sum + TOKENS_PER_MESSAGE + estimateJsonTokens(message.content), 0);
 }
 
-function createRun(options: AgentRunOptions): Run {
+function createRun(goal: string, locale: Locale, studio: string): Run {
   const budget = new RunBudget();
-  const tools = guardTools(createAgentTools({ locale: options.locale }), budget);
+  const tools = guardTools(createAgentTools({ locale }), budget);
   return {
-    options,
-    started: Date.now(),
+    goal,
+    locale,
     budget,
-    record: { stepTexts: [], toolResults: [], shown: false, openStep: null },
     tools,
     toolNames: Object.keys(tools),
-    instructions: systemPrompt(options.locale, options.studio),
+    instructions: systemPrompt(locale, studio),
     refusals: new Map(),
     dropped: [],
-    timeout: new AbortController(),
     internal: new AbortController(),
     modelError: null,
   };
@@ -138,7 +111,7 @@ function createRun(options: AgentRunOptions): Run {
 const fixedTokensCache = new Map<string, Promise<{ system: number; schemas: number }>>();
 
 function fixedTokens(run: Run): Promise<{ system: number; schemas: number }> {
-  const key = `${run.options.locale}\u0000${run.instructions}`;
+  const key = `${run.locale}\u0000${run.instructions}`;
   let fixed = fixedTokensCache.get(key);
   if (!fixed) {
     fixed = countFixedTokens(run);
@@ -194,7 +167,7 @@ function planStep(run: Run, fixed: { system: number; schemas: number }): Prepare
 }
 
 /** The calls the last call made anyway, shown as refused steps (never run). */
-function writeDroppedCalls(run: Run, writer: UIMessageStreamWriter<AgentUIMessage>) {
+function writeDroppedCalls(run: Run, record: RunRecord, writer: UIMessageStreamWriter<AgentUIMessage>) {
   for (const call of run.dropped.splice(0)) {
     let input: unknown = call.input;
     try {
@@ -203,7 +176,7 @@ function writeDroppedCalls(run: Run, writer: UIMessageStreamWriter<AgentUIMessag
       // Not JSON: shown as the model wrote it.
     }
     run.budget.refusedCalls += 1;
-    run.record.shown = true;
+    record.shown = true;
     writer.write({
       type: "tool-input-error",
       toolCallId: call.toolCallId,
@@ -216,42 +189,21 @@ function writeDroppedCalls(run: Run, writer: UIMessageStreamWriter<AgentUIMessag
 }
 
 /** The model loop: streams each call's checked parts to the page, with the meter after each call. */
-async function streamModel(run: Run, writer: UIMessageStreamWriter<AgentUIMessage>): Promise<void> {
-  const { options, budget } = run;
-  const timer = setTimeout(() => run.timeout.abort(new Error("timeout")), options.timeoutMs ?? AGENT_TIMEOUT_MS);
-  const signal = AbortSignal.any([
-    run.timeout.signal,
-    run.internal.signal,
-    ...(options.signal ? [options.signal] : []),
-  ]);
-  const model = capModelCalls(
-    options.model,
-    {
-      startCall: () => budget.startCall(),
-      countOutput: (tokens) => budget.countOutput(tokens),
-      dropCall: (call) => run.dropped.push(call),
-      cutCall: () => {
-        budget.lastCallCut = true;
-      },
-    },
-    { maxTokens: AGENT_LIMITS.maxTokens },
-  );
+async function streamModel(
+  run: Run,
+  call: LabCall,
+  writer: UIMessageStreamWriter<AgentUIMessage>,
+  record: RunRecord,
+): Promise<void> {
   try {
-    const result = streamText({
-      model,
+    const result = streamText<AgentTools>({
+      ...call,
       instructions: run.instructions,
-      messages: [{ role: "user", content: wrapGoal(options.goal) }],
+      messages: [{ role: "user", content: wrapGoal(run.goal) }],
       tools: run.tools,
-      maxOutputTokens: AGENT_LIMITS.maxTokens,
       temperature: AGENT_TEMPERATURE,
-      maxRetries: 0,
-      abortSignal: signal,
       stopWhen: isStepCount(AGENT_LIMITS.maxSteps),
       prepareStep: planStep(run, await fixedTokens(run)),
-      experimental_transform: answerTransform(budget, run.record),
-      // The SDK's default prints the whole error, which can quote the goal; the run logs its own
-      // line (`logRun`) with the error's name and message, the goal taken out.
-      onError: () => {},
     });
     for await (const chunk of result.toUIMessageStream<AgentUIMessage>({
       sendFinish: false,
@@ -264,19 +216,14 @@ async function streamModel(run: Run, writer: UIMessageStreamWriter<AgentUIMessag
         return "model_error";
       },
     })) {
-      if (chunk.type === "finish-step") writeDroppedCalls(run, writer);
+      if (chunk.type === "finish-step") writeDroppedCalls(run, record, writer);
       writer.write(chunk);
       if (chunk.type === "finish-step")
         // Transient: the page moves its meter from it; it is not kept in the message.
-        writer.write({ type: "data-budget", data: snapshot(budget), transient: true });
+        writer.write({ type: "data-budget", data: snapshot(run.budget), transient: true });
     }
-  } catch (error) {
-    run.modelError = error;
   } finally {
-    clearTimeout(timer);
-    closeBrokenStep(run.record);
-    budget.closeOpenCall();
-    writeDroppedCalls(run, writer);
+    writeDroppedCalls(run, record, writer);
   }
 }
 
@@ -289,11 +236,9 @@ function snapshot(budget: RunBudget): BudgetData {
   };
 }
 
-/** Why a run ended, in the order that explains it best (contract: DoneData.reason). */
-function doneReason(run: Run, clientAborted: boolean): DoneReason {
-  const { budget, record } = run;
-  if (run.timeout.signal.aborted) return "timeout";
-  if (clientAborted) return "client_abort";
+/** Why a run ended, when neither its deadline nor the visitor stopped it (contract: DoneData.reason). */
+function doneReason(run: Run, record: RunRecord): DoneReason {
+  const { budget } = run;
   if (run.modelError !== null || record.lastFinishReason === "error") return "model_error";
   if (budget.stoppedBy) return budget.stoppedBy;
   if ((record.stepTexts.at(-1) ?? "").trim() !== "") return "answered";
@@ -302,72 +247,79 @@ function doneReason(run: Run, clientAborted: boolean): DoneReason {
   return budget.finalReason ?? "step_limit";
 }
 
-function doneData(run: Run, reason: DoneReason): DoneData {
-  const { budget, options } = run;
+/**
+ * The agent as a Lab use: its prompt, its four tools under the run's budget (`RunBudget`: steps,
+ * tool calls, tokens), and its model; the shared path (lib/lab/run-use.ts) does the rest.
+ */
+export function agentUse({
+  goal,
+  locale,
+  studio = SITE.studio.name,
+}: {
+  goal: string;
+  locale: Locale;
+  studio?: string;
+}): LabUse<AgentUIMessage, AgentRunDetails> {
   return {
-    reason,
-    unverifiedAmounts: unverifiedAmounts(run.record.stepTexts.join("\n"), run.record.toolResults),
-    usage: budget.usage(options),
-    modelCalls: budget.modelCalls,
-    toolCalls: budget.toolCalls,
-    model: options.modelName,
+    kind: "agent",
+    event: "agent_run",
+    units: AGENT_RUN_UNITS,
+    timeoutMs: AGENT_TIMEOUT_MS,
+    locale,
+    open: () => {
+      const run = createRun(goal, locale, studio);
+      const { budget } = run;
+      return {
+        meter: budget,
+        cap: {
+          startCall: () => budget.startCall(),
+          countOutput: (tokens) => budget.countOutput(tokens),
+          dropCall: (call) => run.dropped.push(call),
+          cutCall: () => {
+            budget.lastCallCut = true;
+          },
+        },
+        maxOutputTokens: AGENT_LIMITS.maxTokens,
+        grounding: [],
+        stop: run.internal.signal,
+        stream: (call, writer, record) => streamModel(run, call, writer, record),
+        verdict: ({ record, error }) => {
+          if (run.modelError === null && error !== null) run.modelError = error;
+          return { reason: doneReason(run, record), error: run.modelError };
+        },
+        details: () => ({ refusedCalls: budget.refusedCalls }),
+        secret: { text: goal, as: "<goal>" },
+      };
+    },
   };
 }
 
-/** The model's error for the log: its name and message, with the visitor's goal taken out. */
-function errorForLog(error: unknown, goal: string): { errorName: string; errorMessage: string } | null {
-  if (error === null || error === undefined) return null;
-  const name = error instanceof Error ? error.name : typeof error;
-  const message = error instanceof Error ? error.message : String(error);
-  const trimmed = goal.trim();
-  const redacted = trimmed ? message.split(trimmed).join("<goal>") : message;
-  return { errorName: name, errorMessage: redacted.slice(0, 300) };
-}
+export type AgentRunOptions = Omit<StreamUseOptions<AgentRunDetails>, "model"> & {
+  goal: string;
+  locale: Locale;
+  studio?: string;
+  model: AnsweringModel["model"];
+  /** The model's name as the page shows it. */
+  modelName: string;
+  /** True when the model's usage is our own count (the offline planner). */
+  estimatedUsage?: boolean;
+  /** Workers AI's neurons for this run; other models cost none. */
+  neurons?: AnsweringModel["neurons"];
+};
 
-/** One line per run for Workers Logs: counts and the model's error, never the goal or the visitor's IP. */
-function logRun(run: Run, summary: AgentRunSummary) {
-  const { usage } = summary;
-  console.log(
-    JSON.stringify({
-      event: "agent_run",
-      reason: summary.reason,
-      model: summary.model,
-      modelCalls: summary.modelCalls,
-      toolCalls: summary.toolCalls,
-      refusedCalls: summary.refusedCalls,
-      unverifiedAmounts: summary.unverifiedAmounts.length,
-      inputTokens: usage.inputTokens,
-      outputTokens: usage.outputTokens,
-      cachedInputTokens: usage.cachedInputTokens,
-      neurons: usage.neurons,
-      estimated: usage.estimated,
-      durationMs: summary.durationMs,
-      ...errorForLog(run.modelError, run.options.goal),
-    }),
-  );
-}
-
-export function runAgent(options: AgentRunOptions): ReadableStream<UIMessageChunk> {
-  return createUIMessageStream<AgentUIMessage>({
-    onError: () => "model_error",
-    execute: async ({ writer }) => {
-      const run = createRun(options);
-      await streamModel(run, writer);
-
-      const clientAborted = options.signal?.aborted === true && !run.timeout.signal.aborted;
-      const done = doneData(run, doneReason(run, clientAborted));
-      writer.write({ type: "data-done", data: done });
-      writer.write({ type: "finish" });
-
-      const summary: AgentRunSummary = {
-        ...done,
-        shown: run.record.shown,
-        refusedCalls: run.budget.refusedCalls,
-        durationMs: Date.now() - run.started,
-        clientAborted,
-      };
-      logRun(run, summary);
-      await options.onFinish?.(summary);
-    },
+/** One agent run's stream for a model already chosen (tests, the bench, the real-model measure). */
+export function runAgent({
+  goal,
+  locale,
+  studio,
+  model,
+  modelName,
+  estimatedUsage,
+  neurons,
+  ...options
+}: AgentRunOptions): ReadableStream<UIMessageChunk> {
+  return streamLabUse(agentUse({ goal, locale, studio }), {
+    ...options,
+    model: { model, name: modelName, estimatedUsage, neurons },
   });
 }

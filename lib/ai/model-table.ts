@@ -1,6 +1,6 @@
 import "server-only";
-import { DEFAULT_AGENT_MODEL } from "@/lib/agent/neurons";
 import { type Config, config, workerBinding } from "@/lib/config";
+import { DEFAULT_AGENT_MODEL } from "./neurons";
 import { OFFLINE_ASSISTANT_ID } from "./offline-assistant-id";
 import { OFFLINE_PLANNER_ID } from "./offline-planner-id";
 import { OFFLINE_REVIEWER_ID } from "./offline-reviewer-id";

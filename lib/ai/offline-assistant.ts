@@ -1,9 +1,9 @@
-import { getService } from "@/lib/agent/tools/get-service";
-import { searchSite } from "@/lib/agent/tools/search-site";
 import { groundingQuery } from "@/lib/chat/grounding";
+import { CATALOG } from "@/lib/content/catalog";
 import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { formatCop, formatWeeks } from "@/lib/i18n/format";
+import { searchSite } from "@/lib/search/site";
 import { paths } from "@/lib/site/paths";
 import { OFFLINE_ASSISTANT_ID } from "./offline-assistant-id";
 import { textStreamModel, userTexts } from "./text-stream-model";
@@ -26,9 +26,9 @@ export function offlineAnswer(question: string, locale: Locale): string {
   if (!best) return `${copy.intro} ${fill(copy.nothing, links)}`;
   const lines = [copy.intro, fill(copy.best, { title: best.title, path: best.path, snippet: best.snippet })];
   const serviceId = /\/services\/([a-z0-9-]+)$/.exec(best.path)?.[1];
-  const service = serviceId ? getService(serviceId, locale) : null;
-  if (service?.ok) {
-    const { price, weeks } = service.service;
+  const service = CATALOG[locale].services.find((known) => known.id === serviceId);
+  if (service) {
+    const { price, weeks } = service;
     lines.push(fill(copy.service, { price: formatCop(price.min, locale), weeks: formatWeeks(weeks, locale) }));
   }
   if (rest.length > 0) {

@@ -1,6 +1,6 @@
 import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4StreamPart } from "@ai-sdk/provider";
-import { estimateJsonTokens, estimateTokens, TOKENS_PER_MESSAGE } from "@/lib/agent/tokens";
 import type { Locale } from "@/lib/i18n/config";
+import { estimateJsonTokens, estimateTokens, TOKENS_PER_MESSAGE } from "@/lib/text/tokens";
 import { OFFLINE_PLANNER_ID } from "./offline-planner-id";
 import { planNext } from "./offline-planner-plan";
 import { PIECE_DELAY_MS, pacedStream } from "./text-stream-model";

@@ -4,7 +4,7 @@ import type {
   LanguageModelV4Prompt,
   LanguageModelV4StreamPart,
 } from "@ai-sdk/provider";
-import { estimateTokens, TOKENS_PER_MESSAGE } from "@/lib/agent/tokens";
+import { estimateTokens, TOKENS_PER_MESSAGE } from "@/lib/text/tokens";
 
 /** The text of each visitor message of the prompt, in order. */
 export function userTexts(prompt: LanguageModelV4Prompt): string[] {

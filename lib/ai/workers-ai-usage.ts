@@ -1,4 +1,4 @@
-import { neuronsFor, roundNeurons } from "@/lib/agent/neurons";
+import { neuronsFor, roundNeurons } from "./neurons";
 
 /**
  * Workers AI reports what it billed for each response as `usage.neurons`, on the stream's last

@@ -1,6 +1,5 @@
-import { AGENT_RUN_UNITS } from "@/lib/agent/limits";
-import { CHAT_MESSAGE_UNITS } from "@/lib/chat/limits";
-import { REVIEW_UNITS } from "@/lib/review/limits";
-
-/** What each Lab use costs, in units of the shared daily quota (the Lab index shows them). */
-export const LAB_UNIT_COSTS = { agent: AGENT_RUN_UNITS, chat: CHAT_MESSAGE_UNITS, review: REVIEW_UNITS } as const;
+/**
+ * What each Lab use costs, in units of the shared daily quota (the Lab index shows them). Each
+ * use's limits take its cost from here, so the quota's code depends on no use.
+ */
+export const LAB_UNIT_COSTS = { agent: 2, chat: 1, review: 1 } as const;

@@ -1,6 +1,6 @@
-import { searchSite } from "@/lib/agent/tools/search-site";
-import { CATALOG } from "@/lib/agent/tools/shared";
+import { CATALOG } from "@/lib/content/catalog";
 import type { Locale } from "@/lib/i18n/config";
+import { searchSite } from "@/lib/search/site";
 
 /** Search hits for the visitor's question that go into the prompt beside the services. */
 export const GROUNDING_HITS = 3;

@@ -1,4 +1,4 @@
-import { estimateTokens, TOKENS_PER_MESSAGE } from "@/lib/agent/tokens";
+import { estimateTokens, TOKENS_PER_MESSAGE } from "@/lib/text/tokens";
 
 export type ChatTurn = { role: "user" | "assistant"; text: string };
 

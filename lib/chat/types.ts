@@ -1,5 +1,5 @@
 import type { UIMessage } from "ai";
-import type { DoneData } from "@/lib/agent/types";
+import type { DoneData } from "@/lib/lab/types";
 
 /** The chat's messages: text, and one `data-done` at the end of each answer (like the agent's). */
 export type ChatUIMessage = UIMessage<never, { done: DoneData }>;

@@ -1,6 +1,6 @@
 import type { UIMessage } from "ai";
 import { z } from "zod";
-import type { DoneData } from "@/lib/agent/types";
+import type { DoneData } from "@/lib/lab/types";
 import { REVIEW_LIMITS, type ReviewLanguage } from "./limits";
 
 export const SEVERITIES = ["high", "medium", "low"] as const;

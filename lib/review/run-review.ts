@@ -1,20 +1,14 @@
-import { createUIMessageStream, type DeepPartial, Output, streamText, type UIMessageChunk } from "ai";
-import { estimateTokens, TOKENS_PER_MESSAGE } from "@/lib/agent/tokens";
-import type { DoneData, DoneReason } from "@/lib/agent/types";
-import { type AnswerChecks, createAnswerChecks, type SingleCallOptions } from "@/lib/ai/answer-checks";
-import { codeLines, wrapCode } from "./code";
-import { REVIEW_LIMITS, REVIEW_TEMPERATURE, REVIEW_TIMEOUT_MS, type ReviewLanguage } from "./limits";
+import { type DeepPartial, Output, streamText } from "ai";
+import type { Locale } from "@/lib/i18n/config";
+import { SingleCallMeter } from "@/lib/lab/call-meter";
+import type { LabUse } from "@/lib/lab/use";
+import { estimateTokens, TOKENS_PER_MESSAGE } from "@/lib/text/tokens";
+import { codeLines, detectLanguage, wrapCode } from "./code";
+import { REVIEW_LIMITS, REVIEW_TEMPERATURE, REVIEW_TIMEOUT_MS, REVIEW_UNITS, type ReviewLanguage } from "./limits";
 import { type Finding, type ReviewData, type ReviewOutput, type ReviewUIMessage, reviewOutputSchema } from "./output";
 import { reviewSystemPrompt } from "./prompt";
 
-export type ReviewSummary = DoneData & { shown: boolean; clientAborted: boolean };
-
-export type ReviewOptions = SingleCallOptions & {
-  code: string;
-  language: ReviewLanguage;
-  /** Awaited before the stream closes: record or release the quota here. */
-  onFinish?: (summary: ReviewSummary) => Promise<void> | void;
-};
+export type ReviewDetails = { language: ReviewLanguage; lines: number; findings: number | null };
 
 /** Partial writes between two sends of the review while it streams: enough to see it grow. */
 const PARTIALS_PER_SEND = 6;
@@ -34,97 +28,85 @@ function reviewData(
   return { ...base, summary: output?.summary ?? "", findings, final };
 }
 
-/** How the review's call ended, when it neither timed out nor was stopped by the visitor. */
-function reviewReason(failed: boolean, valid: boolean, checks: AnswerChecks): DoneReason {
-  if (checks.finishReason() === "length") return "token_budget";
-  if (failed || checks.finishReason() === "error" || !valid) return "model_error";
-  return "answered";
-}
-
 /**
- * One review: the code wrapped as numbered data, one model call for a structured review (zod
- * validates it), streamed as `data-review` parts as it grows, then exactly one `data-done`.
+ * A review as a Lab use: the code wrapped as numbered data, one model call for a structured review
+ * (zod validates it), streamed as `data-review` parts as it grows. The shared path
+ * (lib/lab/run-use.ts) does the rest.
  */
-export function runReview(options: ReviewOptions): ReadableStream<UIMessageChunk> {
-  const base = { language: options.language, lines: codeLines(options.code).length };
-  const instructions = reviewSystemPrompt(options.locale);
-  const prompt = wrapCode(options.code, options.language);
-  const checks = createAnswerChecks({
-    estimatedInputTokens: 2 * TOKENS_PER_MESSAGE + estimateTokens(instructions) + estimateTokens(prompt),
-    grounding: [options.code],
-    maxOutputTokens: REVIEW_LIMITS.maxOutputTokens,
-    format: "json",
-  });
-
-  return createUIMessageStream<ReviewUIMessage>({
-    onError: () => "model_error",
-    execute: async ({ writer }) => {
-      const timeout = new AbortController();
-      const timer = setTimeout(() => timeout.abort(new Error("timeout")), options.timeoutMs ?? REVIEW_TIMEOUT_MS);
-      const signal = AbortSignal.any([timeout.signal, ...(options.signal ? [options.signal] : [])]);
+export function reviewUse({
+  code,
+  language: asked,
+  locale,
+}: {
+  code: string;
+  /** Omitted (or "other"): detected from the code. */
+  language?: ReviewLanguage;
+  locale: Locale;
+}): LabUse<ReviewUIMessage, ReviewDetails> {
+  const language = asked && asked !== "other" ? asked : detectLanguage(code);
+  return {
+    kind: "review",
+    event: "code_review",
+    units: REVIEW_UNITS,
+    timeoutMs: REVIEW_TIMEOUT_MS,
+    locale,
+    open: () => {
+      const base = { language, lines: codeLines(code).length };
+      const instructions = reviewSystemPrompt(locale);
+      const prompt = wrapCode(code, language);
+      const meter = new SingleCallMeter({
+        inputEstimate: 2 * TOKENS_PER_MESSAGE + estimateTokens(instructions) + estimateTokens(prompt),
+        maxOutputTokens: REVIEW_LIMITS.maxOutputTokens,
+      });
       let failed = false;
-      let shown = false;
       let final: ReviewOutput | null = null;
-      try {
-        const result = streamText({
-          model: checks.model(options.model),
-          instructions,
-          messages: [{ role: "user", content: prompt }],
-          output: Output.object({ schema: reviewOutputSchema, name: "code_review" }),
-          maxOutputTokens: REVIEW_LIMITS.maxOutputTokens,
-          temperature: REVIEW_TEMPERATURE,
-          maxRetries: 0,
-          abortSignal: signal,
-          experimental_transform: checks.transform,
-          onError: () => {
-            failed = true;
-          },
-        });
-        let partials = 0;
-        let sentFindings = -1;
-        for await (const partial of result.partialOutputStream) {
-          partials += 1;
-          const count = partial.findings?.length ?? 0;
-          if (count === sentFindings && partials % PARTIALS_PER_SEND !== 0) continue;
-          sentFindings = count;
-          writer.write({ type: "data-review", id: "review", data: reviewData(partial, base, false) });
-          shown = true;
-        }
-        final = await result.output;
-      } catch {
-        // An error part, an abort, or output zod refused: the reason below says which.
-      } finally {
-        clearTimeout(timer);
-        checks.close();
-      }
-      if (final) {
-        writer.write({ type: "data-review", id: "review", data: reviewData(final, base, true) });
-        shown = true;
-      }
-
-      const clientAborted = options.signal?.aborted === true && !timeout.signal.aborted;
-      const done = checks.done(
-        { timedOut: timeout.signal.aborted, clientAborted, reason: reviewReason(failed, final !== null, checks) },
-        { name: options.modelName, neurons: options.neurons, estimatedUsage: options.estimatedUsage },
-      );
-      writer.write({ type: "data-done", data: done });
-      writer.write({ type: "finish" });
-      // One line per review for Workers Logs: counts only, never the code or the IP.
-      console.log(
-        JSON.stringify({
-          event: "code_review",
-          reason: clientAborted ? "client_abort" : done.reason,
-          model: done.model,
-          language: options.language,
-          lines: base.lines,
-          findings: final?.findings.length ?? null,
-          inputTokens: done.usage.inputTokens,
-          outputTokens: done.usage.outputTokens,
-          neurons: done.usage.neurons,
-          estimated: done.usage.estimated,
-        }),
-      );
-      await options.onFinish?.({ ...done, shown, clientAborted });
+      return {
+        meter,
+        cap: meter,
+        maxOutputTokens: REVIEW_LIMITS.maxOutputTokens,
+        format: "json",
+        grounding: [code],
+        stream: async (call, writer, record) => {
+          const result = streamText({
+            ...call,
+            instructions,
+            messages: [{ role: "user", content: prompt }],
+            output: Output.object({ schema: reviewOutputSchema, name: "code_review" }),
+            temperature: REVIEW_TEMPERATURE,
+            onError: (event) => {
+              failed = true;
+              call.onError(event);
+            },
+          });
+          let partials = 0;
+          let sentFindings = -1;
+          for await (const partial of result.partialOutputStream) {
+            partials += 1;
+            const count = partial.findings?.length ?? 0;
+            if (count === sentFindings && partials % PARTIALS_PER_SEND !== 0) continue;
+            sentFindings = count;
+            writer.write({ type: "data-review", id: "review", data: reviewData(partial, base, false) });
+            record.shown = true;
+          }
+          try {
+            final = await result.output;
+          } catch {
+            // Output zod refused, an error part or an abort: the verdict says which.
+            return;
+          }
+          writer.write({ type: "data-review", id: "review", data: reviewData(final, base, true) });
+          record.shown = true;
+        },
+        verdict: ({ record, error }) => {
+          // Cut at its cap, a review is cut short, not failed: it says so.
+          if (meter.cut || record.lastFinishReason === "length") return { reason: "token_budget" };
+          if (failed || error !== null || record.lastFinishReason === "error" || final === null) {
+            return { reason: "model_error", error };
+          }
+          return { reason: "answered" };
+        },
+        details: () => ({ ...base, findings: final?.findings.length ?? null }),
+      };
     },
-  });
+  };
 }

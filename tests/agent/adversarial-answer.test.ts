@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { isSitePath } from "@/lib/agent/site-paths";
 import { suggestNextStep } from "@/lib/agent/tools/suggest-next-step";
+import { isSitePath } from "@/lib/lab/site-paths";
 import { type PlayedRun, playRun, replayModel } from "@/tests/support/agent-run";
 import { answerProblems, HOSTILE } from "@/tests/support/answer-safety";
 import {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/agent/route";
-import { startAgentRun } from "@/lib/agent/start-run";
+import { agentUse } from "@/lib/agent/run-agent";
+import { startLabUse } from "@/lib/lab/run-use";
 import { quotaFromEnv } from "@/lib/quota";
 import { scriptedLabModel } from "@/tests/support/lab-request";
 import { bridgeQuota, openTestBridge, type TestBridge, uniquePrefix } from "@/tests/support/redis-bridge";
@@ -60,12 +61,12 @@ describe("the agent route's quota", () => {
     const model = agentModel(() => ({ text: "Hola." }));
     const goal = { goal: "tienda", locale: "es" as const };
     for (let run = 0; run < 2; run += 1) {
-      const response = await startAgentRun(post(""), goal, { quota, model });
+      const response = await startLabUse(post(""), agentUse(goal), { quota, model });
       expect(response.status).toBe(200);
       expect(response.headers.get("x-quota-remaining")).toBe(String(3 - run * 2));
       await response.text();
     }
-    const refused = await startAgentRun(post(""), goal, { quota, model });
+    const refused = await startLabUse(post(""), agentUse(goal), { quota, model });
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
     const body = (await refused.json()) as { error: { resetAt: string } };
@@ -80,17 +81,16 @@ describe("the agent route's quota", () => {
       limits: { ipUnitsPerDay: 2, burstPerMinute: 0 },
     });
     const failing = agentModel([{ error: "before-text" }]);
-    const response = await startAgentRun(post(""), { goal: "tienda", locale: "es" }, { quota, model: failing });
+    const response = await startLabUse(post(""), agentUse({ goal: "tienda", locale: "es" }), { quota, model: failing });
     expect(await response.text()).toContain('"reason":"model_error"');
     const today = await quota.today();
     expect(today.units.used).toBe(0);
     expect(today.releases).toBe(1);
     // The units are back: the same IP can run again.
-    const again = await startAgentRun(
-      post(""),
-      { goal: "tienda", locale: "es" },
-      { quota, model: agentModel([{ text: "Hola." }]) },
-    );
+    const again = await startLabUse(post(""), agentUse({ goal: "tienda", locale: "es" }), {
+      quota,
+      model: agentModel([{ text: "Hola." }]),
+    });
     expect(again.status).toBe(200);
     await again.text();
   });
@@ -98,7 +98,7 @@ describe("the agent route's quota", () => {
   it("keeps the units and records usage when the model fails after its text", async () => {
     const quota = bridgeQuota(redis.bridge, { prefix: uniquePrefix("route"), limits: { burstPerMinute: 0 } });
     const model = agentModel([{ text: "Voy a buscar. ", error: "after-text" }]);
-    const response = await startAgentRun(post(""), { goal: "tienda", locale: "es" }, { quota, model });
+    const response = await startLabUse(post(""), agentUse({ goal: "tienda", locale: "es" }), { quota, model });
     await response.text();
     const today = await quota.today();
     expect(today.units.used).toBe(2);
@@ -109,7 +109,7 @@ describe("the agent route's quota", () => {
   it("answers 503 when the quota store can't be reached, and never calls the model", async () => {
     const quota = bridgeQuota({ url: "http://127.0.0.1:9" }, { prefix: uniquePrefix("down"), timeoutMs: 200 });
     const model = agentModel([{ text: "Hola." }]);
-    const response = await startAgentRun(post(""), { goal: "tienda", locale: "es" }, { quota, model });
+    const response = await startLabUse(post(""), agentUse({ goal: "tienda", locale: "es" }), { quota, model });
     expect(response.status).toBe(503);
     expect(await response.json()).toMatchObject({ error: { code: "quota_unavailable" } });
     expect(model.calls()).toHaveLength(0);

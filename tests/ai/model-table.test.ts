@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DEFAULT_AGENT_MODEL } from "@/lib/agent/neurons";
 import {
   chooseModel,
   DEFAULT_ANTHROPIC_MODEL,
@@ -7,6 +6,7 @@ import {
   type LabUse,
   type ModelCase,
 } from "@/lib/ai/model-table";
+import { DEFAULT_AGENT_MODEL } from "@/lib/ai/neurons";
 import { OFFLINE_ASSISTANT_ID } from "@/lib/ai/offline-assistant-id";
 import { OFFLINE_PLANNER_ID } from "@/lib/ai/offline-planner-id";
 import { OFFLINE_REVIEWER_ID } from "@/lib/ai/offline-reviewer-id";

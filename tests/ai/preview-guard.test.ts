@@ -1,14 +1,15 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { startAgentRun } from "@/lib/agent/start-run";
+import { agentUse } from "@/lib/agent/run-agent";
 import { DEFAULT_ANTHROPIC_MODEL } from "@/lib/ai/model-table";
 import { OFFLINE_ASSISTANT_ID } from "@/lib/ai/offline-assistant-id";
 import { OFFLINE_PLANNER_ID } from "@/lib/ai/offline-planner-id";
 import { OFFLINE_REVIEWER_ID } from "@/lib/ai/offline-reviewer-id";
 import { previewForcesOffline } from "@/lib/ai/preview-guard";
 import { DEFAULT_AGENT_MODEL, resolveModel } from "@/lib/ai/providers";
-import { startChat } from "@/lib/chat/start-chat";
+import { chatUse } from "@/lib/chat/run-chat";
+import { startLabUse } from "@/lib/lab/run-use";
 import { createQuota, DEFAULT_LIMITS, memoryStore } from "@/lib/quota";
-import { startReview } from "@/lib/review/start-review";
+import { reviewUse } from "@/lib/review/run-review";
 import { contextOf } from "@/tests/support/model-context";
 
 // Guards the promise that pull-request previews spend no neurons and production never runs the
@@ -125,9 +126,9 @@ describe("the Lab on a preview", () => {
   ])("an agent run at %s answers with %s", async (url, model) => {
     const quota = previewWithModels();
     const request = new Request(url, { method: "POST", headers: { "cf-connecting-ip": "203.0.113.9" } });
-    expect(await modelOf(await startAgentRun(request, { goal: "A landing page", locale: "en" }, { quota }))).toBe(
-      model,
-    );
+    expect(
+      await modelOf(await startLabUse(request, agentUse({ goal: "A landing page", locale: "en" }), { quota })),
+    ).toBe(model);
   });
 
   // On Workers, OpenNext rebuilds request.url as http://localhost:3000; the host Cloudflare routed
@@ -145,7 +146,9 @@ describe("the Lab on a preview", () => {
     ["tallernorte.example", "gemma3"],
   ])("an agent run for Host %s behind OpenNext's localhost URL answers with %s", async (host, model) => {
     const quota = previewWithModels();
-    const response = await startAgentRun(behindOpenNext(host), { goal: "A landing page", locale: "en" }, { quota });
+    const response = await startLabUse(behindOpenNext(host), agentUse({ goal: "A landing page", locale: "en" }), {
+      quota,
+    });
     expect(await modelOf(response)).toBe(model);
   });
 
@@ -155,7 +158,7 @@ describe("the Lab on a preview", () => {
   ])("a chat message for Host %s answers with %s (Claude too stays off previews)", async (host, model) => {
     const quota = previewWithModels();
     const turns = [{ role: "user" as const, text: "How much is an online store?" }];
-    const response = await startChat(behindOpenNext(host), { turns, locale: "en" }, { quota });
+    const response = await startLabUse(behindOpenNext(host), chatUse({ turns, locale: "en" }), { quota });
     expect(await modelOf(response)).toBe(model);
   });
 
@@ -164,7 +167,9 @@ describe("the Lab on a preview", () => {
     ["tallernorte.example", "gemma3"],
   ])("a review for Host %s answers with %s", async (host, model) => {
     const quota = previewWithModels();
-    const response = await startReview(behindOpenNext(host), { code: "var a = 1;", locale: "en" }, { quota });
+    const response = await startLabUse(behindOpenNext(host), reviewUse({ code: "var a = 1;", locale: "en" }), {
+      quota,
+    });
     expect(await modelOf(response)).toBe(model);
   });
 });

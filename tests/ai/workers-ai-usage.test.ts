@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DEFAULT_AGENT_MODEL, FALLBACK_NEURON_RATE, NEURON_RATES, neuronsFor } from "@/lib/agent/neurons";
-import { type AgentRunSummary, runAgent } from "@/lib/agent/run-agent";
-import { startAgentRun } from "@/lib/agent/start-run";
+import { type AgentRunSummary, agentUse, runAgent } from "@/lib/agent/run-agent";
+import { DEFAULT_AGENT_MODEL, FALLBACK_NEURON_RATE, NEURON_RATES, neuronsFor } from "@/lib/ai/neurons";
 import { resolveModel, workersAIModel, workersAIRestModel } from "@/lib/ai/providers";
 import { fetchWithNeuronMeter, NeuronMeter } from "@/lib/ai/workers-ai-usage";
+import { startLabUse } from "@/lib/lab/run-use";
 import { createQuota, memoryStore } from "@/lib/quota";
 import { contextOf } from "@/tests/support/model-context";
 import { readChunks } from "@/tests/support/scripted-model";
@@ -146,14 +146,10 @@ describe("the agent route", () => {
       method: "POST",
       headers: { "cf-connecting-ip": "203.0.113.9" },
     });
-    const response = await startAgentRun(
-      request,
-      { goal: "Quiero una tienda online", locale: "es" },
-      {
-        quota,
-        model: { model, name: DEFAULT_AGENT_MODEL, kind: "workers-ai-binding", estimatedUsage: false, neurons: meter },
-      },
-    );
+    const response = await startLabUse(request, agentUse({ goal: "Quiero una tienda online", locale: "es" }), {
+      quota,
+      model: { model, name: DEFAULT_AGENT_MODEL, estimatedUsage: false, neurons: meter },
+    });
     await response.text();
     expect((await quota.today()).neurons).toBe(6.5);
   });

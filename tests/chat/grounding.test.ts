@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { estimateTokens } from "@/lib/agent/tokens";
 import { getService, getServiceTool } from "@/lib/agent/tools/get-service";
-import { searchSite, searchSiteTool } from "@/lib/agent/tools/search-site";
+import { searchSiteTool } from "@/lib/agent/tools/search-site";
 import { groundingFor } from "@/lib/chat/grounding";
 import { chatSystemPrompt } from "@/lib/chat/prompt";
+import { searchSite } from "@/lib/search/site";
+import { estimateTokens } from "@/lib/text/tokens";
 import { gemmaTokens, toolSchemasJson } from "@/tests/support/gemma-tokenizer";
 
 // Why the chat grounds itself with a catalog slice in its prompt rather than with tools: measured

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/chat/route";
 import { resolveModel } from "@/lib/ai/providers";
 import { CHAT_LIMITS } from "@/lib/chat/limits";
-import { startChat } from "@/lib/chat/start-chat";
+import { chatUse } from "@/lib/chat/run-chat";
 import { type ChatTurn, turnTokens } from "@/lib/chat/trim";
+import { startLabUse } from "@/lib/lab/run-use";
 import { quotaFromEnv } from "@/lib/quota";
 import { labPost, scriptedLabModel, trustVisitorHeader, visitor } from "@/tests/support/lab-request";
 import { contextOf } from "@/tests/support/model-context";
@@ -140,17 +141,19 @@ describe("the chat's answers", () => {
     const quota = quotaOf();
     const invented = chatModel([{ text: "Una tienda en línea cuesta $9.900.000 y tarda 3 semanas." }]);
     const done = await doneOf(
-      await startChat(post(""), { turns: ask("¿Cuánto cuesta una tienda?"), locale: "es" }, { quota, model: invented }),
+      await startLabUse(post(""), chatUse({ turns: ask("¿Cuánto cuesta una tienda?"), locale: "es" }), {
+        quota,
+        model: invented,
+      }),
     );
     expect(done.unverifiedAmounts.map((a) => a.raw)).toEqual(["$9.900.000"]);
 
     const grounded = chatModel([{ text: "Una página de aterrizaje empieza en $1.800.000." }]);
     const ok = await doneOf(
-      await startChat(
-        post(""),
-        { turns: ask("¿Cuánto cuesta una landing?"), locale: "es" },
-        { quota, model: grounded },
-      ),
+      await startLabUse(post(""), chatUse({ turns: ask("¿Cuánto cuesta una landing?"), locale: "es" }), {
+        quota,
+        model: grounded,
+      }),
     );
     expect(ok.unverifiedAmounts).toEqual([]);
   });
@@ -159,7 +162,10 @@ describe("the chat's answers", () => {
     const model = chatModel([
       { text: "thought\n<channel|>See [the store](https://evil.example/x) and [services](/en/services/online-store)." },
     ]);
-    const response = await startChat(post(""), { turns: ask("store?"), locale: "en" }, { quota: quotaOf(), model });
+    const response = await startLabUse(post(""), chatUse({ turns: ask("store?"), locale: "en" }), {
+      quota: quotaOf(),
+      model,
+    });
     const text = await response.text();
     const shown = [...text.matchAll(/"delta":"((?:[^"\\]|\\.)*)"/g)].map((m) => JSON.parse(`"${m[1]}"`)).join("");
     expect(shown).toBe("See the store and [services](/en/services/online-store).");
@@ -177,7 +183,7 @@ describe("the chat's answers", () => {
       text: `turn ${i} ${"palabra ".repeat(45)}`,
     }));
     turns.push({ role: "user", text: "the last question" });
-    await (await startChat(post(""), { turns, locale: "en" }, { quota: quotaOf(), model })).text();
+    await (await startLabUse(post(""), chatUse({ turns, locale: "en" }), { quota: quotaOf(), model })).text();
 
     expect(prompt[0]?.role).toBe("system");
     expect(JSON.stringify(prompt[0]?.content)).toContain("<site>");
@@ -205,7 +211,7 @@ describe("the chat's answers", () => {
   it("caps each answer's output and uses one call", async () => {
     const scripted = chatModel([{ text: "Hola." }]);
     await (
-      await startChat(post(""), { turns: ask("hola"), locale: "es" }, { quota: quotaOf(), model: scripted })
+      await startLabUse(post(""), chatUse({ turns: ask("hola"), locale: "es" }), { quota: quotaOf(), model: scripted })
     ).text();
     expect(scripted.calls()).toHaveLength(1);
     expect(scripted.calls()[0]?.maxOutputTokens).toBe(CHAT_LIMITS.maxOutputTokens);
@@ -216,7 +222,7 @@ describe("the chat's answers", () => {
     // ~2,000 tokens of prose from a model that ignores max_tokens.
     const scripted = chatModel([{ text: "Una respuesta que no termina nunca. ".repeat(220) }]);
     const done = await doneOf(
-      await startChat(post(""), { turns: ask("hola"), locale: "es" }, { quota: quotaOf(), model: scripted }),
+      await startLabUse(post(""), chatUse({ turns: ask("hola"), locale: "es" }), { quota: quotaOf(), model: scripted }),
     );
     expect(done.reason).toBe("token_budget");
     expect(done.usage.outputTokens).toBeLessThanOrEqual(CHAT_LIMITS.maxOutputTokens);
@@ -226,11 +232,10 @@ describe("the chat's answers", () => {
     const stop = new AbortController();
     const scripted = chatModel([{ text: "Una respuesta larga que el visitante detiene.", hang: true }]);
     const request = new Request(post("").url, { method: "POST", headers: post("").headers, signal: stop.signal });
-    const response = await startChat(
-      request,
-      { turns: ask("hola"), locale: "es" },
-      { quota: quotaOf(), model: scripted },
-    );
+    const response = await startLabUse(request, chatUse({ turns: ask("hola"), locale: "es" }), {
+      quota: quotaOf(),
+      model: scripted,
+    });
     setTimeout(() => stop.abort(), 50);
     expect((await doneOf(response)).reason).toBe("client_abort");
   });
@@ -239,12 +244,12 @@ describe("the chat's answers", () => {
     const quota = quotaOf({ ipUnitsPerDay: 2 });
     const model = chatModel(() => ({ text: "Hola." }));
     for (const left of [1, 0]) {
-      const response = await startChat(post(""), { turns: ask("hola"), locale: "es" }, { quota, model });
+      const response = await startLabUse(post(""), chatUse({ turns: ask("hola"), locale: "es" }), { quota, model });
       expect(response.status).toBe(200);
       expect(response.headers.get("x-quota-remaining")).toBe(String(left));
       await response.text();
     }
-    const refused = await startChat(post(""), { turns: ask("hola"), locale: "es" }, { quota, model });
+    const refused = await startLabUse(post(""), chatUse({ turns: ask("hola"), locale: "es" }), { quota, model });
     expect(refused.status).toBe(429);
     expect(await refused.json()).toMatchObject({ error: { code: "quota_exceeded", limit: "ip" } });
     expect(model.calls()).toHaveLength(2);
@@ -257,11 +262,10 @@ describe("the chat's answers", () => {
   it("gives the unit back when the model fails before anything was shown", async () => {
     const quota = quotaOf({ ipUnitsPerDay: 1 });
     const done = await doneOf(
-      await startChat(
-        post(""),
-        { turns: ask("hola"), locale: "es" },
-        { quota, model: chatModel([{ error: "before-text" }]) },
-      ),
+      await startLabUse(post(""), chatUse({ turns: ask("hola"), locale: "es" }), {
+        quota,
+        model: chatModel([{ error: "before-text" }]),
+      }),
     );
     expect(done.reason).toBe("model_error");
     const today = await quota.today();
@@ -273,7 +277,7 @@ describe("the chat's answers", () => {
   it("answers 503 when the quota store is down, and never calls the model", async () => {
     const quota = bridgeQuota({ url: "http://127.0.0.1:9" }, { prefix: uniquePrefix("down"), timeoutMs: 200 });
     const model = chatModel([{ text: "Hola." }]);
-    const response = await startChat(post(""), { turns: ask("hola"), locale: "es" }, { quota, model });
+    const response = await startLabUse(post(""), chatUse({ turns: ask("hola"), locale: "es" }), { quota, model });
     expect(response.status).toBe(503);
     expect(model.calls()).toHaveLength(0);
   });

@@ -4,9 +4,9 @@ import { formatCount } from "@/components/agent/copy";
 import { readRun } from "@/components/agent/read-run";
 import { AgentRequestError, problemFromError, problemMessage, problemOf } from "@/components/agent/run-problems";
 import { GOAL_MAX_LENGTH } from "@/lib/agent/limits";
-import { safeLink } from "@/lib/agent/links";
 import type { AgentUIMessage } from "@/lib/agent/types";
 import { getDictionary } from "@/lib/i18n/dictionary";
+import { safeLink } from "@/lib/lab/links";
 
 // Guards the Lab console's own logic: which links it renders, how it explains a refused request,
 // and how it splits a streamed message into plan, steps and answer.

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DEFAULT_AGENT_MODEL } from "@/lib/agent/neurons";
+import { DEFAULT_AGENT_MODEL } from "@/lib/ai/neurons";
 import { measureGoals, measureRefusal, readGoldenGoals } from "@/scripts/measure";
 import { openAIStep, type ReplayStep, sseText } from "@/tests/support/workers-ai-replay";
 

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { safeLink } from "@/lib/agent/links";
+import { safeLink } from "@/lib/lab/links";
 import { fill } from "../copy";
 import { ToolCard, type ToolViewProps } from "./tool-card";
 import { ToolStateCard } from "./tool-state-card";

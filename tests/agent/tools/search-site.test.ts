@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MAX_RESULTS, searchSite, searchSiteInput, searchSiteTool } from "@/lib/agent/tools/search-site";
+import { searchSiteInput, searchSiteTool } from "@/lib/agent/tools/search-site";
+import { MAX_RESULTS, searchSite } from "@/lib/search/site";
 import { SNIPPET_LENGTH } from "@/lib/search/snippet";
 import { fold, stem } from "@/lib/search/terms";
 import { callTool } from "./call";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSitePath } from "@/lib/agent/site-paths";
+import { isSitePath } from "@/lib/lab/site-paths";
 
 // The answer check keeps a link only when it points at a page of this site.
 describe("isSitePath", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { systemPrompt } from "@/lib/agent/prompt";
-import { estimateJsonTokens, estimateTokens } from "@/lib/agent/tokens";
 import { createAgentTools } from "@/lib/agent/tools";
+import { estimateJsonTokens, estimateTokens } from "@/lib/text/tokens";
 import { gemmaTokens, toolSchemasJson } from "@/tests/support/gemma-tokenizer";
 
 // The run-time count (no tokenizer in the Worker) must never count fewer tokens than Gemma's

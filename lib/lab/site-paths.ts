@@ -1,8 +1,8 @@
+import { CATALOG } from "@/lib/content/catalog";
 import type { Locale } from "@/lib/i18n/config";
 import { LOCALES } from "@/lib/i18n/config";
 import { LAB_PAGES } from "@/lib/site/nav";
 import { paths } from "@/lib/site/paths";
-import { CATALOG } from "./tools/shared";
 
 /** The pages of one locale that aren't in the catalog: the section indexes, the tools, the Lab's own pages. */
 function sectionPages(locale: Locale): string[] {

@@ -1,6 +1,6 @@
 import type { LanguageModelV4, LanguageModelV4StreamPart } from "@ai-sdk/provider";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { type CallMeter, capModelCalls, checkedUsage } from "@/lib/agent/call-cap";
+import { type CallMeter, capModelCalls, checkedUsage } from "@/lib/lab/call-cap";
 
 // The cap hands the SDK only counts it can add: a provider's usage strings would be concatenated.
 describe("checkedUsage", () => {

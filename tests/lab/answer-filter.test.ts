@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createAnswerFilter, filterAnswer, HOLD_LIMIT } from "@/lib/agent/answer-filter";
+import { createAnswerFilter, filterAnswer, HOLD_LIMIT } from "@/lib/lab/answer-filter";
 import { answerProblems, HOSTILE } from "@/tests/support/answer-safety";
 
 // The answer's link and HTML check, on what is actually streamed: the same text cut anywhere

@@ -31,7 +31,7 @@ export function neuronRate(model: string): NeuronRate {
         event: "neuron_rate_unknown",
         model,
         fallbackRate: FALLBACK_NEURON_RATE,
-        fix: "lib/agent/neurons.ts",
+        fix: "lib/ai/neurons.ts",
       }),
     );
   }

@@ -1,6 +1,6 @@
 import type { LanguageModelV4, LanguageModelV4StreamPart, LanguageModelV4Usage } from "@ai-sdk/provider";
 import { type LanguageModel, wrapLanguageModel } from "ai";
-import { TokenCounter } from "./tokens";
+import { TokenCounter } from "@/lib/text/tokens";
 
 /** A tool call the model made on a call that offered no tools: never run, shown as refused. */
 export type DroppedCall = { toolCallId: string; toolName: string; input: string };

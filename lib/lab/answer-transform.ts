@@ -1,6 +1,6 @@
 import type { StreamTextTransform, TextStreamPart, ToolSet } from "ai";
 import { type AnswerFilter, createAnswerFilter } from "./answer-filter";
-import type { RunBudget } from "./budget";
+import type { UseMeter } from "./call-meter";
 import { isSitePath } from "./site-paths";
 import { createThinkingStripper } from "./thinking";
 
@@ -18,8 +18,8 @@ export type RunRecord = {
 };
 
 /**
- * Keeps the text of a call whose stream broke before its step finished. Its cost is the budget's
- * (`RunBudget.closeOpenCall`): the call was counted when it went out.
+ * Keeps the text of a call whose stream broke before its step finished. Its cost is the meter's
+ * (`UseMeter.closeOpenCall`): the call was counted when it went out.
  */
 export function closeBrokenStep(record: RunRecord): void {
   if (!record.openStep) return;
@@ -27,19 +27,24 @@ export function closeBrokenStep(record: RunRecord): void {
   record.openStep = null;
 }
 
+/** A `streamText` transform for whatever tools a use offers: parts it doesn't check pass unchanged. */
+export type AnyToolsTransform = <TOOLS extends ToolSet>(
+  options: Parameters<StreamTextTransform<TOOLS>>[0],
+) => ReturnType<StreamTextTransform<TOOLS>>;
+
 /**
  * Runs the answer checks on text as it streams, per text part: drops a leaked thinking prefix,
- * keeps links within the link policy and drops raw HTML (lib/agent/answer-filter.ts), and settles
- * each call's usage with the budget at its step's end.
+ * keeps links within the link policy and drops raw HTML (lib/lab/answer-filter.ts), and settles
+ * each call's usage with the use's meter at its step's end.
  */
-export function answerTransform<TOOLS extends ToolSet>(
-  budget: RunBudget,
+export function answerTransform(
+  meter: Pick<UseMeter, "recordCall">,
   record: RunRecord,
   // "json": structured output (the reviewer's), which the Markdown filter would corrupt; its
   // fields are checked after parsing and rendered as plain text.
   { format = "markdown" }: { format?: "markdown" | "json" } = {},
-): StreamTextTransform<TOOLS> {
-  return () => {
+): AnyToolsTransform {
+  return <TOOLS extends ToolSet>() => {
     const strippers = new Map<string, ReturnType<typeof createThinkingStripper>>();
     const filters = new Map<string, AnswerFilter>();
 
@@ -56,7 +61,9 @@ export function answerTransform<TOOLS extends ToolSet>(
       const out = format === "json" ? text : filter.push(text) + (final ? filter.flush() : "");
       if (final) filters.delete(id);
       if (record.openStep) record.openStep.text += out;
-      if (out.trim()) record.shown = true;
+      // Structured output reaches the page as the use's own parts (the review's), not as this text:
+      // the use says when the visitor saw it.
+      if (format !== "json" && out.trim()) record.shown = true;
       return out;
     }
 
@@ -106,7 +113,7 @@ export function answerTransform<TOOLS extends ToolSet>(
             return;
           case "finish-step":
             record.lastFinishReason = part.finishReason;
-            budget.recordCall({
+            meter.recordCall({
               inputTokens: part.usage.inputTokens,
               outputTokens: part.usage.outputTokens,
               cachedInputTokens: part.usage.inputTokenDetails?.cacheReadTokens,

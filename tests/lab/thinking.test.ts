@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createThinkingStripper, stripThinking, THINKING_LOOKAHEAD } from "@/lib/agent/thinking";
+import { createThinkingStripper, stripThinking, THINKING_LOOKAHEAD } from "@/lib/lab/thinking";
 
 const reasoning = "The user wants a bakery site with a blog. I should call estimate_quote first.";
 

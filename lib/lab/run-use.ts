@@ -1,0 +1,188 @@
+import "server-only";
+import {
+  createUIMessageStream,
+  createUIMessageStreamResponse,
+  type UIMessage,
+  type UIMessageChunk,
+  type UIMessageStreamWriter,
+} from "ai";
+import type { z } from "zod";
+import { modelContext } from "@/lib/ai/model-table";
+import { resolveModel } from "@/lib/ai/providers";
+import { readLabRequest } from "@/lib/api/lab-request";
+import { reserveLabUnits, settleLabUnits } from "@/lib/api/lab-units";
+import type { Quota } from "@/lib/quota";
+import { unverifiedAmounts } from "./amounts";
+import { answerTransform, closeBrokenStep, type RunRecord } from "./answer-transform";
+import { capModelCalls } from "./call-cap";
+import type { DoneData } from "./types";
+import type { AnsweringModel, LabCall, LabUse, UseSummary } from "./use";
+
+/**
+ * The path of every Lab use (an agent run, a chat message, a review), in order:
+ * 1. the request gate (`readLabRequest`): another site's page 403, not JSON 415, the route's
+ *    schema 400; nothing is spent before it passes;
+ * 2. units: the use's units reserved for the visitor and the site before any model call (429, 503);
+ * 3. the model the table picks for this use;
+ * 4. the use's own call(s), each under the per-call cap and the answer checks, within its deadline;
+ * 5. exactly one `data-done`;
+ * 6. one log line;
+ * 7. the usage recorded on the reservation, or the units released when the model failed before
+ *    the visitor saw anything.
+ * Each use brings only its own parts (`LabUse`): prompt, tools or output schema, limits, model.
+ */
+export async function serveLabUse<Schema extends z.ZodType, M extends UIMessage, D extends Record<string, unknown>>(
+  request: Request,
+  schema: Schema,
+  toUse: (body: z.infer<Schema>) => LabUse<M, D>,
+  options: { maxBytes?: number } = {},
+): Promise<Response> {
+  const body = await readLabRequest(request, schema, options);
+  if (body instanceof Response) return body;
+  return startLabUse(request, toUse(body.data));
+}
+
+/** Steps 2 to 7 for a request that passed the gate. Tests bring their own quota and model. */
+export async function startLabUse<M extends UIMessage, D extends Record<string, unknown>>(
+  request: Request,
+  use: LabUse<M, D>,
+  deps: { quota?: Quota; model?: AnsweringModel } = {},
+): Promise<Response> {
+  const units = await reserveLabUnits(request, use.units, deps.quota);
+  if (units instanceof Response) return units;
+
+  const model =
+    deps.model ??
+    resolveModel(use.kind, { locale: use.locale, runId: crypto.randomUUID(), context: modelContext(request) });
+  const stream = streamLabUse(use, {
+    model,
+    signal: request.signal,
+    onFinish: (summary) =>
+      settleLabUnits(
+        units,
+        { ...summary.usage, model: summary.model, kind: use.kind },
+        { release: summary.reason === "model_error" && !summary.shown },
+      ),
+  });
+  return createUIMessageStreamResponse({
+    stream,
+    headers: {
+      "Cache-Control": "no-store",
+      "X-Quota-Remaining": String(units.remaining.ip),
+      "X-Agent-Model": model.name,
+    },
+  });
+}
+
+export type StreamUseOptions<D extends Record<string, unknown>> = {
+  model: AnsweringModel;
+  /** The request's signal: a closed tab stops the model. */
+  signal?: AbortSignal;
+  /** The use's own deadline unless given (tests shorten it). */
+  timeoutMs?: number;
+  /** Awaited before the stream closes: record or release the quota here. */
+  onFinish?: (summary: UseSummary<D>) => Promise<void> | void;
+};
+
+/** Steps 4 to 7: the use's stream, ending with its one `data-done`. */
+export function streamLabUse<M extends UIMessage, D extends Record<string, unknown>>(
+  use: LabUse<M, D>,
+  options: StreamUseOptions<D>,
+): ReadableStream<UIMessageChunk> {
+  return createUIMessageStream<M>({
+    onError: () => "model_error",
+    execute: async ({ writer }) => {
+      const started = Date.now();
+      const run = use.open(options.model);
+      const record: RunRecord = { stepTexts: [], toolResults: [], shown: false, openStep: null };
+      let timedOut = false;
+      // The SDK's `timeout` aborts with a "TimeoutError"; the visitor's stop has another reason.
+      const noteTimeout = (reason: unknown) => {
+        if (reason instanceof Error && reason.name === "TimeoutError") timedOut = true;
+      };
+      const signals = [options.signal, run.stop].filter((signal): signal is AbortSignal => signal !== undefined);
+      const call: LabCall = {
+        model: capModelCalls(options.model.model, run.cap, { maxTokens: run.maxOutputTokens }),
+        maxOutputTokens: run.maxOutputTokens,
+        abortSignal: signals.length > 0 ? AbortSignal.any(signals) : undefined,
+        timeout: options.timeoutMs ?? use.timeoutMs,
+        maxRetries: 0,
+        experimental_transform: answerTransform(run.meter, record, { format: run.format }),
+        onError: ({ error }) => noteTimeout(error),
+        onAbort: ({ reason }) => noteTimeout(reason),
+      };
+      let thrown: unknown = null;
+      try {
+        await run.stream(call, writer, record);
+      } catch (error) {
+        thrown = error;
+        noteTimeout(error);
+      } finally {
+        closeBrokenStep(record);
+        run.meter.closeOpenCall();
+      }
+
+      const clientAborted = options.signal?.aborted === true && !timedOut;
+      const verdict = run.verdict({ record, error: thrown });
+      const done: DoneData = {
+        reason: timedOut ? "timeout" : clientAborted ? "client_abort" : verdict.reason,
+        unverifiedAmounts: unverifiedAmounts(record.stepTexts.join("\n"), [...run.grounding, ...record.toolResults]),
+        usage: run.meter.usage(options.model),
+        modelCalls: run.meter.modelCalls,
+        toolCalls: run.meter.toolCalls,
+        model: options.model.name,
+      };
+      // Every use's message type carries `data-done` (DESIGN.md); `M` only says which else.
+      (writer as unknown as UIMessageStreamWriter<UIMessage<never, { done: DoneData }>>).write({
+        type: "data-done",
+        data: done,
+      });
+      writer.write({ type: "finish" });
+
+      const summary = {
+        ...done,
+        ...run.details(),
+        shown: record.shown,
+        clientAborted,
+        durationMs: Date.now() - started,
+      } as UseSummary<D>;
+      logUse(use.event, summary, errorForLog(verdict.error, run.secret));
+      await options.onFinish?.(summary);
+    },
+  });
+}
+
+/** The model's error for the log: its name and message, with the visitor's words taken out. */
+function errorForLog(
+  error: unknown,
+  secret: { text: string; as: string } | undefined,
+): { errorName: string; errorMessage: string } | null {
+  if (error === null || error === undefined) return null;
+  const name = error instanceof Error ? error.name : typeof error;
+  const message = error instanceof Error ? error.message : String(error);
+  const words = secret?.text.trim();
+  const redacted = words && secret ? message.split(words).join(secret.as) : message;
+  return { errorName: name, errorMessage: redacted.slice(0, 300) };
+}
+
+/** One line per use for Workers Logs: counts and the model's error, never the visitor's words or IP. */
+function logUse(event: string, summary: UseSummary<Record<string, unknown>>, error: object | null): void {
+  const { reason, model, modelCalls, toolCalls, usage, shown: _shown, clientAborted: _aborted, ...rest } = summary;
+  console.log(
+    JSON.stringify({
+      event,
+      reason,
+      model,
+      modelCalls,
+      toolCalls,
+      ...rest,
+      unverifiedAmounts: summary.unverifiedAmounts.length,
+      inputTokens: usage.inputTokens,
+      outputTokens: usage.outputTokens,
+      cachedInputTokens: usage.cachedInputTokens,
+      neurons: usage.neurons,
+      estimated: usage.estimated,
+      ...error,
+    }),
+  );
+}

@@ -1,0 +1,28 @@
+import type { MoneyAmount } from "./amounts";
+
+export type DoneReason =
+  | "answered"
+  | "step_limit"
+  | "tool_limit"
+  | "token_budget"
+  | "timeout"
+  | "model_error"
+  | "client_abort";
+
+export type RunUsage = {
+  inputTokens: number;
+  outputTokens: number;
+  cachedInputTokens: number;
+  neurons: number;
+  estimated: boolean;
+};
+
+/** `data-done`, exactly once, at the end of every Lab use (contract in DESIGN.md). */
+export type DoneData = {
+  reason: DoneReason;
+  unverifiedAmounts: MoneyAmount[];
+  usage: RunUsage;
+  modelCalls: number;
+  toolCalls: number;
+  model: string;
+};

@@ -1,0 +1,83 @@
+import type { LanguageModelV4 } from "@ai-sdk/provider";
+import type { LanguageModel, UIMessage, UIMessageStreamWriter } from "ai";
+import type { Locale } from "@/lib/i18n/config";
+import type { Usage } from "@/lib/quota";
+import type { AnyToolsTransform, RunRecord } from "./answer-transform";
+import type { CallMeter } from "./call-cap";
+import type { MeteredModel, UseMeter } from "./call-meter";
+import type { DoneData, DoneReason } from "./types";
+
+/** The Lab's uses, as the quota books them. */
+export type UseKind = NonNullable<Usage["kind"]>;
+
+/** The model that answers a use, as the model table builds it (tests bring a scripted one). */
+export type AnsweringModel = MeteredModel & {
+  model: Exclude<LanguageModel, string>;
+  /** The model's id as the page and the usage records show it. */
+  name: string;
+};
+
+/**
+ * The settings every model call of a use takes from the shared path, spread into its
+ * `streamText`: the model under the per-call cap, the answer checks, the deadline and the
+ * visitor's stop, no retries (a retry would spend again), and quiet errors (the SDK's default
+ * prints the whole error, which can quote the visitor's words; the use's log line says how it ended).
+ */
+export type LabCall = {
+  model: LanguageModelV4;
+  maxOutputTokens: number;
+  abortSignal: AbortSignal | undefined;
+  timeout: number;
+  maxRetries: 0;
+  experimental_transform: AnyToolsTransform;
+  onError: (event: { error: unknown }) => void;
+  onAbort: (event: { reason?: unknown }) => void;
+};
+
+/** One use in progress: its own parts, which the shared path runs. */
+export type UseRun<M extends UIMessage, Details extends Record<string, unknown>> = {
+  /** Its meter: the agent's run budget, or a single call's. */
+  meter: UseMeter;
+  /** What the per-call cap tells about each call (often the meter itself). */
+  cap: CallMeter;
+  /** Output tokens of one call, enforced in the stream whatever the model does with `max_tokens`. */
+  maxOutputTokens: number;
+  /** "json" for structured output: thinking leftovers stripped, no Markdown filter. */
+  format?: "markdown" | "json";
+  /** What the model was given as facts: with tool results, the only source of verified amounts. */
+  grounding: unknown[];
+  /** Stops the model early (the agent's budget, before a call it can't afford). */
+  stop?: AbortSignal;
+  /** The use's prompt, tools or output schema, streamed to the page through `writer`. */
+  stream(call: LabCall, writer: UIMessageStreamWriter<M>, record: RunRecord): Promise<void>;
+  /**
+   * How the use ended, asked once its calls are closed, unless the deadline or the visitor's stop
+   * came first. `error` is what its stream threw, if anything; the verdict's `error` goes to the log.
+   */
+  verdict(end: { record: RunRecord; error: unknown }): { reason: DoneReason; error?: unknown };
+  /** Its own fields of the summary and the log line: counts, never the visitor's words. */
+  details(): Details;
+  /** The visitor's words, replaced by `as` in an error message before it is logged. */
+  secret?: { text: string; as: string };
+};
+
+/** A Lab use: what it costs, how long it may take, its visitor's language, and its own parts. */
+export type LabUse<M extends UIMessage, Details extends Record<string, unknown> = Record<string, never>> = {
+  kind: UseKind;
+  /** The `event` of its log line. */
+  event: string;
+  units: number;
+  timeoutMs: number;
+  /** The visitor's language: the model table builds the use's offline model in it. */
+  locale: Locale;
+  open(model: AnsweringModel): UseRun<M, Details>;
+};
+
+/** What a finished use reports to its `onFinish` (the quota's books) and to its log line. */
+export type UseSummary<Details extends Record<string, unknown> = Record<string, never>> = DoneData &
+  Details & {
+    /** Whether the visitor saw anything before it ended. */
+    shown: boolean;
+    clientAborted: boolean;
+    durationMs: number;
+  };
