@@ -25,9 +25,18 @@ function workersAISettings(runId: string) {
  * Workers AI streams through it. The binding is wrapped so that streamed tool calls reach the
  * provider with their name first (see `withToolCallOrdering`).
  */
-export function workersAIModel(binding: Ai, modelId: string, runId: string, meter?: NeuronMeter): LabModel["model"] {
+export function workersAIModel(
+  binding: Ai,
+  modelId: string,
+  runId: string,
+  meter?: NeuronMeter,
+  { streamWindowMs }: { streamWindowMs?: number } = {},
+): LabModel["model"] {
   const metered = meter ? withNeuronMeter(binding, meter) : binding;
-  return createWorkersAI({ binding: withToolCallOrdering(metered) }).chat<string>(modelId, workersAISettings(runId));
+  return createWorkersAI({ binding: withToolCallOrdering(metered, { windowMs: streamWindowMs }) }).chat<string>(
+    modelId,
+    workersAISettings(runId),
+  );
 }
 
 /** The same model over Workers AI's REST API, with the same repair on its streams. */

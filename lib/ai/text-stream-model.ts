@@ -30,8 +30,8 @@ function promptTokens(prompt: LanguageModelV4Prompt): number {
 
 /**
  * How the offline models type: a piece every ~48 ms. Each piece waits on a timer, and in workerd a
- * timer and the turn it wakes cost ~1 ms of CPU whatever they carry, so fewer, longer pieces cost
- * less (an offline run 128 -> 60-64 ms against 12 ms pieces, `npm run bench`).
+ * timer and the turn it wakes cost ~1 ms of CPU whatever they carry, so a piece is as long as the
+ * run's merge window (STREAM_WINDOW_MS) would make it anyway.
  */
 export const PIECE_DELAY_MS = 48;
 /** About 1,300 characters a second. */

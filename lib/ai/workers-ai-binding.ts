@@ -1,3 +1,5 @@
+import { mergeWindow, STREAM_WINDOW_MS } from "./stream-window";
+
 /**
  * Repairs, below the provider, the streamed tool calls `workers-ai-provider` 4.0.0 would lose. It
  * keys calls by `index` (`src/streaming.ts`, `emitToolCallDeltas`, `tc.index ?? 0`), takes a call's
@@ -15,6 +17,12 @@
  * Entries that are not objects are dropped (the provider throws on `null`). Events with no
  * tool-call entry that needs any of this pass through unchanged, byte for byte.
  *
+ * The same pass also merges text: consecutive events that carry only a piece of text (one token
+ * each, as Workers AI streams them) go to the provider as one event per `STREAM_WINDOW_MS`. Every
+ * event crosses five streams before the run's own merge (the provider's SSE decoder, its mapping,
+ * its stream-start, the SDK's middleware), and in workerd each crossing costs more than the JSON.
+ * The first text event of a stream goes at once; merged text goes out before any other event.
+ *
  * It is one `TransformStream` over the raw SSE bytes, so other checks of the raw stream (the
  * neuron meter, `workers-ai-usage.ts`) compose with it by `pipeThrough`.
  */
@@ -29,6 +37,37 @@ type ToolCallEntry = {
 };
 
 type Held = { id?: string; type?: string; name?: string; args: string };
+
+type TextEvent = {
+  response?: unknown;
+  choices?: { index?: number; delta?: Record<string, unknown>; finish_reason?: unknown }[];
+};
+
+/**
+ * The event's text when the event is nothing but a piece of text: `{ response }` (native) or one
+ * choice whose delta holds `content` (and maybe `role`), with no finish reason. Else null.
+ */
+function textOnly(event: TextEvent): string | null {
+  const keys = Object.keys(event);
+  if (typeof event.response === "string") {
+    return keys.every((key) => key === "response" || key === "p") ? event.response : null;
+  }
+  const choice = event.choices?.length === 1 ? event.choices[0] : undefined;
+  if (!choice || choice.finish_reason != null || !choice.delta) return null;
+  if (!keys.every((key) => ["id", "object", "created", "model", "choices"].includes(key))) return null;
+  const { content, ...rest } = choice.delta;
+  if (typeof content !== "string" || !Object.keys(rest).every((key) => key === "role")) return null;
+  return content;
+}
+
+/** A text event on its way: as it came (`line`), or merged with the ones after it. */
+type TextPiece = { event: TextEvent; text: string; line?: string };
+
+function withText(event: TextEvent, text: string): TextEvent {
+  if (typeof event.response === "string") return { ...event, response: text };
+  const [choice] = event.choices ?? [];
+  return { ...event, choices: [{ ...choice, delta: { ...choice?.delta, content: text } }] };
+}
 
 const nameOf = (entry: ToolCallEntry) => entry.function?.name ?? entry.name ?? null;
 const argsOf = (entry: ToolCallEntry): string => {
@@ -49,7 +88,23 @@ function wholeEntry(index: number, { id, type, name, args }: Held): ToolCallEntr
   };
 }
 
-function toolCallOrdering(): TransformStream<Uint8Array, Uint8Array> {
+function toolCallOrdering(windowMs: number): TransformStream<Uint8Array, Uint8Array> {
+  /** Text events the merge sent, as SSE, waiting to go out with the next line. */
+  let merged = "";
+  const merge = mergeWindow<TextPiece>(windowMs, {
+    keyOf: () => "text",
+    join: (held, next) => ({ event: held.event, text: held.text + next.text }),
+    emit: (piece) => {
+      merged += `${piece.line ?? `data: ${JSON.stringify(withText(piece.event, piece.text))}`}\n\n`;
+    },
+  });
+  /** What the merge sent so far, before the line that follows. */
+  function sent(): string {
+    merge.flush();
+    const out = merged;
+    merged = "";
+    return out;
+  }
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
   const held = new Map<number, Held>();
@@ -132,21 +187,40 @@ function toolCallOrdering(): TransformStream<Uint8Array, Uint8Array> {
     return `data: ${JSON.stringify({ choices: [{ index: 0, delta: { tool_calls: toolCalls } }] })}\n\n`;
   }
 
-  /** What goes out for one line of the stream. */
-  function line(text: string): string {
+  /** A text event's blank line goes too: the merge sends every event with its own. */
+  let dropBlank = false;
+
+  /** What goes out for one line of the stream; null drops the line and its line break. */
+  function line(text: string): string | null {
     const trimmed = text.trim();
-    if (!trimmed.startsWith("data:")) return text;
+    if (!trimmed) {
+      if (!dropBlank) return text;
+      dropBlank = false;
+      return null;
+    }
+    dropBlank = false;
+    if (!trimmed.startsWith("data:")) return sent() + text;
     const data = trimmed.slice(5).trim();
-    if (data === "[DONE]") return releaseHeld() + text;
-    // Most events are a token of text: only those that carry tool calls are parsed.
-    if (!data.includes('"tool_calls"')) return text;
-    let event: { tool_calls?: unknown; choices?: { delta?: { tool_calls?: unknown } }[] } | null = null;
+    if (data === "[DONE]") return sent() + releaseHeld() + text;
+    const toolCalls = data.includes('"tool_calls"');
+    let event: (TextEvent & { tool_calls?: unknown; choices?: { delta?: { tool_calls?: unknown } }[] }) | null = null;
     try {
       event = JSON.parse(data);
     } catch {
-      return text;
+      return sent() + text;
     }
-    if (!event || typeof event !== "object") return text;
+    if (!event || typeof event !== "object") return sent() + text;
+    if (!toolCalls) {
+      const piece = windowMs > 0 ? textOnly(event) : null;
+      if (piece === null) return sent() + text;
+      merge.hold({ event, text: piece, line: text });
+      merge.flushIfDue();
+      dropBlank = true;
+      const out = merged;
+      merged = "";
+      // The caller ends the line: the last of the merge's line breaks is its.
+      return out ? out.slice(0, -1) : null;
+    }
     let changed = false;
     // An event left with no entries keeps its other fields (text, finish reason, usage).
     for (const holder of [event, event.choices?.[0]?.delta]) {
@@ -157,7 +231,8 @@ function toolCallOrdering(): TransformStream<Uint8Array, Uint8Array> {
       if (entries.length) holder.tool_calls = entries;
       else delete holder.tool_calls;
     }
-    return changed ? `data: ${JSON.stringify(event)}${text.endsWith("\r") ? "\r" : ""}` : text;
+    const out = changed ? `data: ${JSON.stringify(event)}${text.endsWith("\r") ? "\r" : ""}` : text;
+    return sent() + out;
   }
 
   return new TransformStream({
@@ -166,12 +241,16 @@ function toolCallOrdering(): TransformStream<Uint8Array, Uint8Array> {
       const lines = buffer.split("\n");
       buffer = lines.pop() ?? "";
       let out = "";
-      for (const text of lines) out += `${line(text)}\n`;
+      for (const text of lines) {
+        const kept = line(text);
+        if (kept !== null) out += `${kept}\n`;
+      }
+      // Nothing to send while text is held: the streams below see no event for it.
       if (out) controller.enqueue(encoder.encode(out));
     },
     flush(controller) {
       buffer += decoder.decode();
-      const last = buffer ? line(buffer) : "";
+      const last = (buffer ? (line(buffer) ?? "") : "") + sent();
       // A stream cut before [DONE] still delivers what it held, after a line break of its own.
       const held = releaseHeld();
       const rest = held ? `${last}\n${held}` : last;
@@ -186,12 +265,15 @@ type Run = (model: string, inputs: Record<string, unknown>, options?: AiOptions)
  * `fetch` for Workers AI over REST (`next dev` with an API token), with the same repair on
  * streamed responses: the provider parses REST streams with the same code as the binding's.
  */
-export function fetchWithToolCallOrdering(fetcher: typeof fetch = fetch): typeof fetch {
+export function fetchWithToolCallOrdering(
+  fetcher: typeof fetch = fetch,
+  { windowMs = STREAM_WINDOW_MS }: { windowMs?: number } = {},
+): typeof fetch {
   return async (input, init) => {
     const response = await fetcher(input, init);
     const streamed = response.headers.get("content-type")?.includes("text/event-stream");
     if (!streamed || !response.body) return response;
-    return new Response(response.body.pipeThrough(toolCallOrdering()), {
+    return new Response(response.body.pipeThrough(toolCallOrdering(windowMs)), {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,
@@ -200,11 +282,11 @@ export function fetchWithToolCallOrdering(fetcher: typeof fetch = fetch): typeof
 }
 
 /** The `AI` binding with streamed tool calls put back in order; everything else is the binding's. */
-export function withToolCallOrdering(binding: Ai): Ai {
+export function withToolCallOrdering(binding: Ai, { windowMs = STREAM_WINDOW_MS }: { windowMs?: number } = {}): Ai {
   const run: Run = async (model, inputs, options) => {
     const output = await (binding.run as unknown as Run)(model, inputs, options);
     return inputs?.stream === true && output instanceof ReadableStream
-      ? output.pipeThrough(toolCallOrdering())
+      ? output.pipeThrough(toolCallOrdering(windowMs))
       : output;
   };
   return new Proxy(binding, {

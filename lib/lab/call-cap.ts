@@ -1,5 +1,6 @@
 import type { LanguageModelV4, LanguageModelV4StreamPart, LanguageModelV4Usage } from "@ai-sdk/provider";
 import { type LanguageModel, wrapLanguageModel } from "ai";
+import { mergeWindow } from "@/lib/ai/stream-window";
 import { TokenCounter } from "@/lib/text/tokens";
 
 /** A tool call the model made on a call that offered no tools: never run, shown as refused. */
@@ -75,11 +76,13 @@ function capStream(
     toolsOffered,
     signal,
     meter,
+    coalesceMs,
   }: {
     maxTokens: number;
     toolsOffered: boolean;
     signal: AbortSignal | undefined;
     meter: CallMeter;
+    coalesceMs: number;
   },
 ): ReadableStream<Part> {
   const reader = source.getReader();
@@ -91,13 +94,29 @@ function capStream(
   let closed = false;
   let emitted = 0;
   let toolCallsOut = 0;
+  let failed: { error: unknown } | null = null;
   let sink: ReadableStreamDefaultController<Part>;
+  function emit(part: Part) {
+    emitted += 1;
+    sink.enqueue(part);
+  }
+  // A call's consecutive deltas of one text or tool input go out merged (see STREAM_WINDOW_MS): every
+  // part crosses a dozen streams on its way to the page, and in workerd that crossing is most of a
+  // run's CPU.
+  const deltas = mergeWindow<Delta>(coalesceMs, {
+    keyOf: (part) => `${part.type}:${part.id}`,
+    join: (held, next) => ({ ...held, delta: held.delta + next.delta }),
+    emit,
+  });
+
+  // Every part goes out through `out`: a held delta goes first, so each part keeps its place.
   const out = {
     enqueue(part: Part) {
-      emitted += 1;
-      sink.enqueue(part);
+      deltas.flush();
+      emit(part);
     },
     close() {
+      deltas.flush();
       sink.close();
     },
   };
@@ -146,7 +165,7 @@ function capStream(
         return;
       case "text-delta": {
         const { fits, cut: over } = take(part.delta);
-        if (fits) out.enqueue({ ...part, delta: fits });
+        if (fits) deltas.hold({ ...part, delta: fits });
         if (over) cut();
         return;
       }
@@ -166,7 +185,7 @@ function capStream(
         const open = openInputs.get(part.id);
         const { fits, cut: over } = take(part.delta);
         if (open) open.input += fits;
-        if (fits && toolsOffered) out.enqueue({ ...part, delta: fits });
+        if (fits && toolsOffered) deltas.hold({ ...part, delta: fits });
         if (over) cut();
         return;
       }
@@ -208,6 +227,8 @@ function capStream(
       sink = controller;
     },
     async pull() {
+      // An error that came while a delta was held: the delta went out first, the error now.
+      if (failed) throw failed.error;
       // Reads until something goes out: a pull that enqueues nothing is not called again.
       const before = emitted;
       while (emitted === before) {
@@ -216,7 +237,9 @@ function capStream(
           next = await untilAbort(reader.read(), signal);
         } catch (error) {
           reader.cancel(error).catch(() => {});
-          throw error;
+          if (!deltas.flush()) throw error;
+          failed = { error };
+          return;
         }
         if (next.done) {
           if (!closed) out.close();
@@ -224,13 +247,17 @@ function capStream(
         }
         if (!ended || next.value.type === "error") handle(next.value);
         if (closed) return;
+        deltas.flushIfDue();
       }
     },
     cancel(reason) {
+      deltas.drop();
       return reader.cancel(reason);
     },
   });
 }
+
+type Delta = Extract<Part, { type: "text-delta" | "tool-input-delta" }>;
 
 /**
  * Wraps whatever model the provider resolved so the run's limits hold whatever it streams: each
@@ -240,7 +267,7 @@ function capStream(
 export function capModelCalls(
   model: Exclude<LanguageModel, string>,
   meter: CallMeter,
-  { maxTokens }: { maxTokens: number },
+  { maxTokens, coalesceMs = 0 }: { maxTokens: number; coalesceMs?: number },
 ): LanguageModelV4 {
   return wrapLanguageModel({
     model,
@@ -254,7 +281,7 @@ export function capModelCalls(
         const result = await untilAbort(Promise.resolve(doStream()), params.abortSignal);
         return {
           ...result,
-          stream: capStream(result.stream, { maxTokens, toolsOffered, signal: params.abortSignal, meter }),
+          stream: capStream(result.stream, { maxTokens, toolsOffered, signal: params.abortSignal, meter, coalesceMs }),
         };
       },
     },

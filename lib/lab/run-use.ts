@@ -9,6 +9,7 @@ import {
 import type { z } from "zod";
 import { modelContext } from "@/lib/ai/model-table";
 import { resolveModel } from "@/lib/ai/providers";
+import { STREAM_WINDOW_MS } from "@/lib/ai/stream-window";
 import { readLabRequest } from "@/lib/api/lab-request";
 import { reserveLabUnits, settleLabUnits } from "@/lib/api/lab-units";
 import type { Quota } from "@/lib/quota";
@@ -80,6 +81,8 @@ export type StreamUseOptions<D extends Record<string, unknown>> = {
   signal?: AbortSignal;
   /** The use's own deadline unless given (tests shorten it). */
   timeoutMs?: number;
+  /** How long a text's tokens are merged into one part (STREAM_WINDOW_MS); 0 sends each as it came. */
+  streamWindowMs?: number;
   /** Awaited before the stream closes: record or release the quota here. */
   onFinish?: (summary: UseSummary<D>) => Promise<void> | void;
 };
@@ -102,7 +105,10 @@ export function streamLabUse<M extends UIMessage, D extends Record<string, unkno
       };
       const signals = [options.signal, run.stop].filter((signal): signal is AbortSignal => signal !== undefined);
       const call: LabCall = {
-        model: capModelCalls(options.model.model, run.cap, { maxTokens: run.maxOutputTokens }),
+        model: capModelCalls(options.model.model, run.cap, {
+          maxTokens: run.maxOutputTokens,
+          coalesceMs: options.streamWindowMs ?? STREAM_WINDOW_MS,
+        }),
         maxOutputTokens: run.maxOutputTokens,
         abortSignal: signals.length > 0 ? AbortSignal.any(signals) : undefined,
         timeout: options.timeoutMs ?? use.timeoutMs,

@@ -26,9 +26,9 @@ function textStep(pieces: string[]): ReplayStep {
   return { events };
 }
 
-/** Each piece reaches the answer checks as its own delta. */
+/** Each piece reaches the answer checks as its own delta (no merge window, below or above the provider). */
 async function answerRun(pieces: string[]): Promise<PlayedRun> {
-  return playRun({ model: replayModel([textStep(pieces)]).model });
+  return playRun({ model: replayModel([textStep(pieces)], { streamWindowMs: 0 }).model, streamWindowMs: 0 });
 }
 
 /** The WhatsApp URLs the run's tools returned: the only absolute links its answer may keep. */
@@ -87,7 +87,7 @@ async function toolRun(steps: { text?: string; calls?: { name: string; args: unk
     const pieces = [text.slice(0, cut), text.slice(cut)].filter(Boolean).map((content) => chunk({ content }));
     return { events: [chunk({ role: "assistant", content: "" }), ...pieces, ...rest] };
   });
-  return playRun({ model: replayModel(script).model });
+  return playRun({ model: replayModel(script, { streamWindowMs: 0 }).model, streamWindowMs: 0 });
 }
 
 const raws = (run: PlayedRun) => run.done.unverifiedAmounts.map((amount) => amount.raw);

@@ -221,9 +221,9 @@ describe("wire: Workers AI streams through workers-ai-provider", () => {
 });
 
 describe("withToolCallOrdering", () => {
-  async function replayed(step: ReplayStep, chunkSize?: number): Promise<string> {
+  async function replayed(step: ReplayStep, chunkSize?: number, windowMs = 0): Promise<string> {
     const fake = replayBinding([step], { chunkSize });
-    const run = withToolCallOrdering(fake.binding).run as unknown as (
+    const run = withToolCallOrdering(fake.binding, { windowMs }).run as unknown as (
       model: string,
       inputs: Record<string, unknown>,
     ) => Promise<ReadableStream<Uint8Array>>;
@@ -251,6 +251,57 @@ describe("withToolCallOrdering", () => {
       for (const size of [1, 7, 29, 4096]) expect(await replayed(step, size)).toBe(sseText(step));
       const truncated = { ...step, end: "truncated" as const };
       expect(await replayed(truncated, 5)).toBe(sseText(truncated));
+    }
+  });
+
+  it("merges a stream's text events within the window; the first goes at once, the rest byte for byte", async () => {
+    const events = (text: string) =>
+      text
+        .split("\n\n")
+        .filter((e) => e.startsWith("data: "))
+        .map((e) => e.slice(6));
+    const openAI: ReplayStep = {
+      events: [
+        ...textChunks("Busco la tienda en línea, ¿sí? "),
+        ...toolCallChunks({ ...search, index: 0 }),
+        ...textChunks("Y el precio."),
+        finishChunk("tool_calls"),
+        usageChunk({ prompt: 700, completion: 30, cached: 512 }),
+      ],
+    };
+    const native: ReplayStep = {
+      events: [
+        ...nativeTextEvents("Reviso la página de aterrizaje y su precio. ", 4),
+        { response: "", tool_calls: [{ name: "get_service", arguments: { serviceId: "landing-page" } }] },
+        nativeUsageEvent({ prompt: 700, completion: 30 }),
+      ],
+    };
+    for (const step of [openAI, native]) {
+      const original = events(sseText(step));
+      const texts = step.events.map((event) => {
+        const e = event as { response?: unknown; tool_calls?: unknown; choices?: { delta?: { content?: unknown } }[] };
+        return e.tool_calls ? null : typeof e.response === "string" ? e.response : e.choices?.[0]?.delta?.content;
+      });
+      for (const size of [1, 7, 4096]) {
+        const merged = events(await replayed(step, size, 50));
+        // All at once, within one window: each run of text events is one event after the first.
+        expect(merged.length).toBeLessThan(original.length);
+        expect(merged[0]).toBe(original[0]);
+        const other = original.filter((_, i) => typeof texts[i] !== "string");
+        expect(merged.filter((e) => other.includes(e))).toEqual(other);
+        const text = (list: string[]) =>
+          list
+            .map((e) => (e === "[DONE]" ? null : JSON.parse(e)))
+            .map((e) => (e?.tool_calls ? "" : (e?.response ?? e?.choices?.[0]?.delta?.content ?? "")))
+            .join("");
+        expect(text(merged)).toBe(text(original));
+        // Text stays where it was among the other events.
+        const shape = (list: string[]) =>
+          list
+            .map((e) => (other.includes(e) ? e : "text"))
+            .filter((e, i, all) => e !== "text" || all[i - 1] !== "text");
+        expect(shape(merged)).toEqual(shape(original));
+      }
     }
   });
 

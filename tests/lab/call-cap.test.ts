@@ -70,11 +70,11 @@ const finish: Part = {
   usage: checkedUsage(undefined),
 };
 
-async function streamed(timed: Timed[], { maxTokens = 350 } = {}) {
+async function streamed(timed: Timed[], { coalesceMs = 50, maxTokens = 350 } = {}) {
   const clock = { now: 0 };
   vi.spyOn(Date, "now").mockImplementation(() => clock.now);
   const m = meter();
-  const model = capModelCalls(timedModel(timed, clock), m, { maxTokens });
+  const model = capModelCalls(timedModel(timed, clock), m, { maxTokens, coalesceMs });
   const { stream } = await model.doStream({
     prompt: [],
     tools: [{ type: "function", name: "f", inputSchema: { type: "object" } }],
@@ -97,12 +97,42 @@ async function streamed(timed: Timed[], { maxTokens = 350 } = {}) {
 const shape = (parts: Part[]) =>
   parts.map((p) => (p.type === "text-delta" || p.type === "tool-input-delta" ? `${p.type}:${p.delta}` : p.type));
 
-describe("the cap passes a call's parts through as they come", () => {
+describe("the cap merges a call's deltas within its window", () => {
   afterEach(() => {
     vi.restoreAllMocks();
   });
 
-  it("sends each delta on its own, in the order the model streamed it, texts and inputs apart", async () => {
+  it("sends the tokens of one window as one part, in order, and the whole text", async () => {
+    const tokens = "Reviso el servicio y estimo el precio de su sitio con blog.".split(/(?<= )/);
+    const timed: Timed[] = [
+      { at: 0, part: { type: "text-start", id: "t" } },
+      ...tokens.map((token, i) => text(i * 20, token)),
+      { at: tokens.length * 20, part: { type: "text-end", id: "t" } },
+      { at: tokens.length * 20, part: finish },
+    ];
+    const { parts } = await streamed(timed);
+    const deltas = parts.filter((p) => p.type === "text-delta");
+    // The first token goes at once; then, 20 ms a token and 50 ms windows, a part closes with the
+    // token that arrives 50 ms or more after its first (20, 40, 60, 80 ms): four tokens a part.
+    expect(tokens.length).toBe(12);
+    expect(deltas.map((p) => p.delta)).toEqual([
+      tokens[0],
+      tokens.slice(1, 5).join(""),
+      tokens.slice(5, 9).join(""),
+      tokens.slice(9).join(""),
+    ]);
+    expect(deltas.map((p) => p.delta).join("")).toBe(tokens.join(""));
+    expect(shape(parts)[0]).toBe("text-start");
+    expect(shape(parts).slice(-2)).toEqual(["text-end", "finish"]);
+  });
+
+  it("sends each token alone with a window of 0", async () => {
+    const timed = [text(0, "a"), text(0, "b"), text(0, "c"), { at: 0, part: finish }];
+    const { parts } = await streamed(timed, { coalesceMs: 0 });
+    expect(shape(parts)).toEqual(["text-delta:a", "text-delta:b", "text-delta:c", "finish"]);
+  });
+
+  it("lets no part overtake a held delta, and merges only deltas of the same text or input", async () => {
     const timed: Timed[] = [
       text(0, "Busco "),
       text(1, "el "),
@@ -116,27 +146,27 @@ describe("the cap passes a call's parts through as they come", () => {
       args(9, "c2", "}"),
       text(10, "x", "t2"),
       text(11, "y", "t2"),
+      text(12, "z", "t3"),
       { at: 13, part: finish },
     ];
     const { parts } = await streamed(timed);
     expect(shape(parts)).toEqual([
       "text-delta:Busco ",
-      "text-delta:el ",
-      "text-delta:servicio.",
+      "text-delta:el servicio.",
       "tool-input-start",
       "tool-input-delta:{",
-      'tool-input-delta:"q":',
-      'tool-input-delta:"blog"}',
+      'tool-input-delta:"q":"blog"}',
       "tool-input-start",
       "tool-input-delta:{",
       "tool-input-delta:}",
       "text-delta:x",
       "text-delta:y",
+      "text-delta:z",
       "finish",
     ]);
   });
 
-  it("delivers the text it had before the error of a stream that fails", async () => {
+  it("delivers held text before the error of a stream that fails", async () => {
     const timed: Timed[] = [
       text(0, "Hola, "),
       text(5, "su "),
@@ -144,11 +174,11 @@ describe("the cap passes a call's parts through as they come", () => {
       { at: 10, error: new Error("connection reset") },
     ];
     const { parts, error } = await streamed(timed);
-    expect(shape(parts)).toEqual(["text-delta:Hola, ", "text-delta:su ", "text-delta:sitio"]);
+    expect(shape(parts)).toEqual(["text-delta:Hola, ", "text-delta:su sitio"]);
     expect((error as Error).message).toBe("connection reset");
   });
 
-  it("cuts the call at its cap inside a delta, and sends the part that fits", async () => {
+  it("still cuts the call at its cap inside a merged part", async () => {
     const words = Array.from({ length: 400 }, (_, i) => `palabra${i} `);
     const timed: Timed[] = [...words.map((word) => text(0, word)), { at: 0, part: finish }];
     const { parts, meter: m } = await streamed(timed, { maxTokens: 100 });

@@ -98,9 +98,15 @@ export async function playRun(options: PlayOptions): Promise<PlayedRun> {
 
 export const WIRE_RUN_ID = "run-1";
 
-/** Workers AI as the product builds it (`workersAIModel`), over a fake binding replaying `script`. */
-export function replayModel(script: ReplayScript, options: { chunkSize?: number } = {}) {
+/**
+ * Workers AI as the product builds it (`workersAIModel`), over a fake binding replaying `script`.
+ * `streamWindowMs: 0` keeps every text event apart below the provider (a replay arrives at once,
+ * so the binding's merge window would join them all).
+ */
+export function replayModel(script: ReplayScript, options: { chunkSize?: number; streamWindowMs?: number } = {}) {
   const fake = replayBinding(script, options);
-  const model = workersAIModel(fake.binding, DEFAULT_AGENT_MODEL, WIRE_RUN_ID);
+  const model = workersAIModel(fake.binding, DEFAULT_AGENT_MODEL, WIRE_RUN_ID, undefined, {
+    streamWindowMs: options.streamWindowMs,
+  });
   return { model, calls: fake.calls };
 }
