@@ -48,7 +48,13 @@ for (const { locale, example, serviceId, extraIds } of examples) {
     const range = formatCopRange(estimate.price, locale);
     await expect(page.getByTestId("agent-estimate-price")).toHaveText(range);
     await expect(page.getByTestId("agent-estimate-weeks")).toHaveText(formatWeeks(estimate.weeks, locale));
-    await expect(agent.tool("estimate_quote")).toContainText(extraIds.length ? extraIds.join(", ") : serviceId);
+    // The arguments in words: the service and extras by name, never by id.
+    const named = service(serviceId);
+    const extraNames = extraIds.map((id) => named.extras.find((extra) => extra.id === id)?.name[locale] ?? id);
+    await expect(agent.tool("estimate_quote")).toContainText(
+      extraIds.length ? extraNames.join(", ") : named.text[locale].name,
+    );
+    await expect(agent.tool("estimate_quote")).not.toContainText(serviceId);
 
     await expect(agent.answer).toContainText(service(serviceId).text[locale].name);
     await expect(agent.answer).toContainText(formatCop(estimate.price.min, locale));
@@ -136,7 +142,10 @@ test("Stop ends the run, keeps the goal, and Run works again", async ({ page }) 
 
   // The run never reached its end: no `data-done`, so no reason from the server and no next step.
   await expect(agent.meterValue("reason")).toHaveText(agent.copy.meter.reasons.stopped);
-  await expect(agent.notice).toHaveText(agent.copy.stopped);
+  await expect(agent.notice).toContainText(agent.copy.stopped);
+  // Why the stop still cost the run's units, and the calls it made counted (the plan was one).
+  await expect(page.getByTestId("agent-stopped-cost")).toHaveText(agent.copy.stoppedCost.replace("{units}", "2"));
+  await expect(agent.meterValue("model-calls")).not.toHaveText(/^0 /);
   await expect(agent.run).toBeEnabled();
   await expect(agent.run).toBeFocused();
   await expect(agent.goal).toHaveValue(goal);
@@ -265,7 +274,42 @@ test("Stop right after Run still shows the units left: the run was charged", asy
   await agent.stop.dispatchEvent("click");
   release();
   // The page waits for the response's headers (at most 3 s) before it settles on "stopped".
-  await expect(agent.notice).toHaveText(agent.copy.stopped, { timeout: 15_000 });
+  await expect(agent.notice).toContainText(agent.copy.stopped, { timeout: 15_000 });
   await expect(agent.meterValue("units")).toHaveText(/^\d+$/);
   await expect(agent.run).toBeEnabled();
+});
+
+test("the first answer after a page load is never shown as raw Markdown, not even for a moment", async ({ page }) => {
+  // Records, from the first paint, any moment the answer's text shows Markdown's own marks.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { rawMarkdown: string[] }).rawMarkdown = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector('[data-testid="agent-answer"]')?.textContent ?? "";
+      if (/\*\*|\]\(\//.test(text)) seen.push(text.slice(0, 80));
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  const agent = await new LabAgentPage(page, "es").open();
+  await agent.useExample(0);
+  await agent.start();
+  await agent.finished();
+  await expect(agent.answer.locator("strong").first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { rawMarkdown: string[] }).rawMarkdown)).toEqual([]);
+});
+
+test("the Spanish run speaks Spanish: no argument names, and the calculator offered once", async ({ page }) => {
+  const agent = await new LabAgentPage(page, "es").open();
+  await agent.useExample(1);
+  await agent.start();
+  await agent.finished();
+  const timeline = page.locator("section.agent-run");
+  for (const raw of ["query", "serviceId", "extraIds", "locale", "kind"]) {
+    await expect(timeline).not.toContainText(new RegExp(`\\b${raw}\\b`));
+  }
+  await expect(timeline).toContainText(agent.copy.argumentNames.serviceId);
+  // One link to the calculator in the run (the nav's own link aside), worded once.
+  const calculator = page.locator('main a[href^="/es/quote"]');
+  await expect(calculator).toHaveCount(1);
+  await expect(calculator).toHaveText(agent.copy.nextStep.quote);
+  await expect(page.locator("main")).not.toContainText(/Abrir esta cotización|Open this quote/);
 });

@@ -95,3 +95,25 @@ test("every page of the sitemap answers 200 in both locales", async ({ request }
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toContain("Sitemap:");
 });
+
+test("a 12-month plan reads as 12 months on its card, its page and in the calculator, never as a week", async ({
+  page,
+}) => {
+  const plans = SITE.services.filter((service) => service.term);
+  expect(plans.length).toBeGreaterThan(0);
+  for (const plan of plans) {
+    for (const locale of ["es", "en"] as const) {
+      const months = locale === "es" ? `${plan.term?.months} meses` : `${plan.term?.months} months`;
+      const week = locale === "es" ? /\b1 semana\b/ : /\b1 week\b/;
+      await page.goto(`/${locale}`);
+      const card = page.locator("article.card").filter({ hasText: plan.text[locale].name });
+      await expect(card).toContainText(months);
+      await expect(card).not.toContainText(week);
+      await page.goto(`/${locale}/services/${plan.id}`);
+      await expect(page.locator("dl.facts")).toContainText(months);
+      await expect(page.locator("dl.facts")).not.toContainText(week);
+      await page.goto(`/${locale}/quote?service=${plan.id}`);
+      await expect(page.getByTestId("quote-weeks")).toHaveText(months);
+    }
+  }
+});

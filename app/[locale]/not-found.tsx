@@ -12,6 +12,8 @@ export default function NotFound() {
   const copy = BOUNDARY_COPY[locale].notFound;
   return (
     <section className="boundary">
+      {/* Its own title, not the home page's the layout would give it (React puts it in <head>). */}
+      <title>{copy.title}</title>
       <h1>{copy.title}</h1>
       <p>{copy.body}</p>
       <Link href={`/${locale}`}>{copy.back}</Link>

@@ -32,7 +32,7 @@ export default async function HomePage({ params }: PageProps<"/[locale]">) {
         <p>{home.sections.services.body}</p>
         <div className="grid">
           {SITE.services.map((service) => (
-            <ServiceCard key={service.id} service={service} locale={locale} dict={dict} />
+            <ServiceCard key={service.id} service={service} locale={locale} dict={dict} level={3} />
           ))}
         </div>
       </section>

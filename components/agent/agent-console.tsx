@@ -7,7 +7,7 @@ import { BudgetMeter } from "./budget-meter";
 import type { AgentCopy, ServiceNames, ViewContext } from "./copy";
 import { GoalForm } from "./goal-form";
 import { readRun } from "./read-run";
-import { loadAnswerMarkdown, RunAnswer } from "./run-answer";
+import { type AnswerRenderer, loadAnswerMarkdown, RunAnswer } from "./run-answer";
 import { RunNotice } from "./run-notice";
 import { announcement, RunTimeline } from "./run-timeline";
 import type { AgentRun } from "./use-agent-run";
@@ -26,6 +26,11 @@ const IDLE: Omit<AgentRun, "run" | "stop"> = {
   problem: null,
 };
 
+// If the renderer's chunk can't load (a deploy replaced it), the answer still shows, as plain text.
+function PlainAnswer({ source }: { source: string }) {
+  return <p>{source}</p>;
+}
+
 type Props = { locale: Locale; copy: AgentCopy; names: ServiceNames; children?: ReactNode };
 
 /**
@@ -39,6 +44,7 @@ export function AgentConsole({ locale, copy, names, children }: Props) {
   const [engine, setEngine] = useState<AgentRun | null>(null);
   // A goal that waits for the engine to load, when Run came first.
   const [queued, setQueued] = useState<string | null>(null);
+  const [Markdown, setMarkdown] = useState<AnswerRenderer | null>(null);
   const agent = engine ?? IDLE;
   const running = queued !== null || agent.running;
   const run = agent.view;
@@ -52,7 +58,12 @@ export function AgentConsole({ locale, copy, names, children }: Props) {
 
   function start() {
     stoppedByVisitor.current = false;
-    void loadAnswerMarkdown();
+    if (!Markdown) {
+      void loadAnswerMarkdown().then(
+        (renderer) => setMarkdown(() => renderer),
+        () => setMarkdown(() => PlainAnswer),
+      );
+    }
     if (engine) engine.run(goal.trim());
     else {
       setEngineWanted(true);
@@ -121,13 +132,14 @@ export function AgentConsole({ locale, copy, names, children }: Props) {
         <BudgetMeter
           budget={agent.budget}
           done={run.done}
+          seen={run.seen}
           model={agent.info?.model ?? null}
           unitsLeft={agent.info?.remaining ?? null}
           stopped={agent.stopped}
           view={view}
         />
         <RunTimeline steps={run.steps} started={agent.started} view={view} />
-        <RunAnswer run={run} view={view} headingRef={answerRef} />
+        <RunAnswer run={run} view={view} Markdown={Markdown} headingRef={answerRef} />
         <RunNotice problem={agent.problem} stopped={agent.stopped} onRetry={start} view={view} noticeRef={noticeRef} />
         <p className="visually-hidden" role="status" aria-live="polite">
           {agent.stopped ? copy.announce.stopped : announcement(run.steps, Boolean(run.answer) && !running, view)}

@@ -3,10 +3,13 @@ import type { BudgetData, DoneData } from "@/lib/agent/types";
 import { OFFLINE_PLANNER_ID } from "@/lib/ai/offline-planner-id";
 import styles from "./budget-meter.module.css";
 import { fill, formatCount, type ViewContext } from "./copy";
+import type { RunView } from "./read-run";
 
 type Props = {
   budget: BudgetData | null;
   done: DoneData | null;
+  /** Calls the page saw start: `data-budget` comes only after a call ends, so a stop can beat it. */
+  seen: RunView["seen"];
   /** From the response headers, before the first step. */
   model: string | null;
   unitsLeft: number | null;
@@ -19,7 +22,7 @@ type Props = {
  * ended, which model answered and what it spent. Every row is there from the start (with a dash),
  * so nothing below moves when the values arrive.
  */
-export function BudgetMeter({ budget, done, model, unitsLeft, stopped, view }: Props) {
+export function BudgetMeter({ budget, done, seen, model, unitsLeft, stopped, view }: Props) {
   const { copy, locale } = view;
   const m = copy.meter;
   const usage = done?.usage;
@@ -27,13 +30,13 @@ export function BudgetMeter({ budget, done, model, unitsLeft, stopped, view }: P
     {
       id: "model-calls",
       label: m.modelCalls,
-      value: done?.modelCalls ?? budget?.modelCalls ?? 0,
+      value: done?.modelCalls ?? Math.max(budget?.modelCalls ?? 0, seen.modelCalls),
       max: AGENT_LIMITS.maxSteps,
     },
     {
       id: "tool-calls",
       label: m.toolCalls,
-      value: done?.toolCalls ?? budget?.toolCalls ?? 0,
+      value: done?.toolCalls ?? Math.max(budget?.toolCalls ?? 0, seen.toolCalls),
       max: AGENT_LIMITS.maxToolCalls,
     },
     {
@@ -88,7 +91,9 @@ export function BudgetMeter({ budget, done, model, unitsLeft, stopped, view }: P
           <dd data-testid="agent-meter-usage">
             {usage
               ? `${fill(m.usageValue, { input: count(usage.inputTokens), output: count(usage.outputTokens) })}${usage.estimated ? ` ${m.estimated}` : ""}`
-              : m.pending}
+              : budget
+                ? fill(stopped ? m.usageStopped : m.usageSoFar, { tokens: count(budget.tokensUsed) })
+                : m.pending}
           </dd>
         </div>
         <div className={styles.row}>

@@ -22,6 +22,8 @@ export type RunView = {
   done: DoneData | null;
   nextStep: NextStep | null;
   estimate: Estimate | null;
+  /** Model calls and tool calls the page has seen start: what a stopped run counts (no `data-done`). */
+  seen: { modelCalls: number; toolCalls: number };
 };
 
 function isToolPart(part: AgentPart): part is AgentToolPart | UnknownToolPart {
@@ -39,7 +41,14 @@ function isLastCallRefusal(part: AgentToolPart | UnknownToolPart): boolean {
  * finished (its `data-done` arrived) with no tool call at all has its first text as the answer.
  */
 export function readRun(message: AgentUIMessage | undefined): RunView {
-  const view: RunView = { steps: [], answer: "", done: null, nextStep: null, estimate: null };
+  const view: RunView = {
+    steps: [],
+    answer: "",
+    done: null,
+    nextStep: null,
+    estimate: null,
+    seen: { modelCalls: 0, toolCalls: 0 },
+  };
   if (!message) return view;
   const parts = message.parts;
   // A call the last model call made anyway (refused as `last_call`) comes after its answer.
@@ -49,13 +58,16 @@ export function readRun(message: AgentUIMessage | undefined): RunView {
   let call = -1;
 
   parts.forEach((part, index) => {
-    if (part.type === "step-start") call += 1;
-    else if (part.type === "text") {
+    if (part.type === "step-start") {
+      call += 1;
+      view.seen.modelCalls += 1;
+    } else if (part.type === "text") {
       const text = part.text.trim();
       if (!text) return;
       if (index > lastTool && (call > 0 || (finished && lastTool < 0))) answer.push(text);
       else view.steps.push({ kind: call <= 0 ? "plan" : "note", key: `text-${index}`, text });
     } else if (isToolPart(part)) {
+      view.seen.toolCalls += 1;
       view.steps.push({ kind: "tool", key: part.toolCallId, part });
       if (part.type === "tool-suggest_next_step" && part.state === "output-available" && part.output.ok) {
         view.nextStep = { kind: part.output.kind, path: part.output.path };

@@ -1,20 +1,27 @@
-import { lazy, type Ref, Suspense } from "react";
+import type { Ref } from "react";
 import { paths } from "@/lib/site/paths";
 import { AmountWarning } from "./amount-warning";
+import type { AnswerMarkdown } from "./answer-markdown";
 import type { ViewContext } from "./copy";
 import { NextStepLink } from "./next-step-link";
 import type { RunView } from "./read-run";
 import styles from "./run-answer.module.css";
 
 // react-markdown is the largest piece of the console: it loads when a run starts, not with the page.
-export const loadAnswerMarkdown = () => import("./answer-markdown");
-const AnswerMarkdown = lazy(() => loadAnswerMarkdown().then((module) => ({ default: module.AnswerMarkdown })));
+export const loadAnswerMarkdown = () => import("./answer-markdown").then((module) => module.AnswerMarkdown);
+export type AnswerRenderer = typeof AnswerMarkdown;
 
-type Props = { run: RunView; view: ViewContext; headingRef?: Ref<HTMLHeadingElement> };
+type Props = {
+  run: RunView;
+  view: ViewContext;
+  /** The Markdown renderer, once loaded. The answer waits for it: shown before, it would flash raw `**`. */
+  Markdown: AnswerRenderer | null;
+  headingRef?: Ref<HTMLHeadingElement>;
+};
 
 /** The answer, the warning about amounts no tool returned, and the next step as a button. */
-export function RunAnswer({ run, view, headingRef }: Props) {
-  if (!run.answer) return null;
+export function RunAnswer({ run, view, Markdown, headingRef }: Props) {
+  if (!run.answer || !Markdown) return null;
   const { copy, locale } = view;
   const amounts = run.done?.unverifiedAmounts ?? [];
   const calculatorHref = run.estimate
@@ -25,9 +32,8 @@ export function RunAnswer({ run, view, headingRef }: Props) {
       <h2 id="agent-answer-title" tabIndex={-1} ref={headingRef}>
         {copy.answer}
       </h2>
-      <Suspense fallback={<p className={styles.text}>{run.answer}</p>}>
-        <AnswerMarkdown source={run.answer} />
-      </Suspense>
+      {/* The next step's link is the button below: in the text it stays words, so it is offered once. */}
+      <Markdown source={run.answer} plainHref={run.nextStep && run.done ? run.nextStep.path : undefined} />
       {amounts.length ? <AmountWarning amounts={amounts} calculatorHref={calculatorHref} copy={copy} /> : null}
       {/* Once the run is over (not after a stop), so the button doesn't move down while the answer streams. */}
       {run.nextStep && run.done ? (

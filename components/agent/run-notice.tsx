@@ -1,5 +1,6 @@
 import type { Ref } from "react";
-import type { ViewContext } from "./copy";
+import { AGENT_RUN_UNITS } from "@/lib/agent/limits";
+import { fill, type ViewContext } from "./copy";
 import styles from "./run-notice.module.css";
 import { problemMessage, type RunProblem } from "./run-problems";
 
@@ -28,6 +29,10 @@ export function RunNotice({ problem, stopped, onRetry, view, noticeRef }: Props)
       data-problem={problem?.kind}
     >
       <p>{message}</p>
+      {/* Units are taken when a run starts, before the model's first word: stopping gives none back. */}
+      {stopped && !problem ? (
+        <p data-testid="agent-stopped-cost">{fill(view.copy.stoppedCost, { units: AGENT_RUN_UNITS })}</p>
+      ) : null}
       {problem && RETRYABLE.has(problem.kind) ? (
         <button type="button" className="button button--ghost" onClick={onRetry}>
           {view.copy.errors.retry}

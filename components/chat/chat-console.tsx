@@ -71,7 +71,8 @@ export function ChatConsole({ locale, copy, shared }: Props) {
   return (
     <section className={styles.console} aria-label={copy.title}>
       {count === 0 ? <p className="muted">{copy.empty}</p> : null}
-      <ol className={styles.log} ref={logRef} aria-live="polite" data-testid="chat-log">
+      {/* Polite, and busy while an answer streams: a screen reader reads the answer once it is whole. */}
+      <ol className={styles.log} ref={logRef} aria-live="polite" aria-busy={busy} data-testid="chat-log">
         {chat.messages.map((message, index) => (
           <ChatMessage
             key={message.id}

@@ -1,4 +1,5 @@
 import { formatCount } from "@/components/agent/copy";
+import { ScrollRegion } from "@/components/site/scroll-region";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
 import { LAB_USE_KINDS, type SiteTotals } from "@/lib/quota/types";
@@ -17,12 +18,12 @@ export function UsageTable({ totals, copy, locale }: Props) {
     template.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
   return (
     <>
-      <div className={styles.scroll}>
+      <ScrollRegion label={copy.tableLabel} hint={copy.scrollHint}>
         <table className={styles.table} data-testid="usage-table">
           <thead>
             <tr>
               <th scope="col">
-                <span className="visually-hidden">{copy.uses}</span>
+                <span className="visually-hidden">{copy.kind}</span>
               </th>
               <th scope="col">{copy.uses}</th>
               <th scope="col">{copy.tokens}</th>
@@ -55,7 +56,7 @@ export function UsageTable({ totals, copy, locale }: Props) {
             </tr>
           </tfoot>
         </table>
-      </div>
+      </ScrollRegion>
       <div className={styles.meter}>
         <label htmlFor="usage-neurons">
           {fill(copy.neuronsOf, {

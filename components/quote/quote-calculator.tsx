@@ -4,7 +4,8 @@ import Link from "next/link";
 import { useId, useState } from "react";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
-import { formatCop, formatCopRange, formatWeeks } from "@/lib/i18n/format";
+import { formatDuration } from "@/lib/i18n/duration";
+import { formatCop, formatCopRange } from "@/lib/i18n/format";
 import { estimateQuote } from "@/lib/quote/estimate";
 import type { Selection, SelectionProblem } from "@/lib/quote/selection";
 import { paths } from "@/lib/site/paths";
@@ -14,6 +15,8 @@ export type CalculatorService = {
   id: string;
   name: string;
   extras: { id: string; name: string; price: number; weeks: number }[];
+  /** A plan paid for this many months: its duration, not its start week. */
+  term?: { months: number };
 };
 
 type Props = {
@@ -102,7 +105,9 @@ export function QuoteCalculator({ locale, copy, services, initial, problems: ini
                 </div>
                 <div>
                   <dt>{copy.timeline}</dt>
-                  <dd data-testid="quote-weeks">{formatWeeks(estimate.weeks, locale)}</dd>
+                  <dd data-testid="quote-weeks">
+                    {formatDuration({ weeks: estimate.weeks, term: service.term }, locale)}
+                  </dd>
                 </div>
               </dl>
               <h3>{copy.breakdown}</h3>

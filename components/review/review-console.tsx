@@ -36,6 +36,19 @@ export function ReviewConsole({ locale, copy, shared }: Props) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
+  // When a review ends, focus goes to its summary (Review was disabled while it streamed, so focus
+  // had nowhere to be); never away from a control the visitor chose in the meantime.
+  const summaryRef = useRef<HTMLHeadingElement>(null);
+  const runRef = useRef<HTMLButtonElement>(null);
+  const wasBusy = useRef(false);
+  useEffect(() => {
+    if (busy === wasBusy.current) return;
+    wasBusy.current = busy;
+    if (busy) return;
+    const active = document.activeElement;
+    if (!active || active === document.body || active === runRef.current) summaryRef.current?.focus();
+  }, [busy]);
+
   const message = chat.messages.findLast((m) => m.role === "assistant");
   const review = message?.parts.find((part) => part.type === "data-review")?.data;
   const done = message?.parts.find((part) => part.type === "data-done")?.data;
@@ -97,6 +110,7 @@ export function ReviewConsole({ locale, copy, shared }: Props) {
             </button>
           ) : null}
           <button
+            ref={runRef}
             type="submit"
             className="button"
             disabled={!hydrated || busy || !code.trim() || tooLong}
@@ -116,7 +130,9 @@ export function ReviewConsole({ locale, copy, shared }: Props) {
         {busy && !review ? <p className="muted">{copy.pending}</p> : null}
         {review ? (
           <>
-            <h2>{copy.summary}</h2>
+            <h2 ref={summaryRef} tabIndex={-1}>
+              {copy.summary}
+            </h2>
             <p data-testid="review-summary">{review.summary}</p>
             <FindingsList review={review} copy={copy} />
             <CodeView code={reviewed} findings={review.findings} copy={copy} />

@@ -2,22 +2,32 @@ import Link from "next/link";
 import type { Service } from "@/lib/content/types";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
-import { formatCop, formatWeeks } from "@/lib/i18n/format";
+import { formatDuration } from "@/lib/i18n/duration";
+import { formatCop } from "@/lib/i18n/format";
 import { paths } from "@/lib/site/paths";
 
-export function ServiceCard({ service, locale, dict }: { service: Service; locale: Locale; dict: Dictionary }) {
+type Props = {
+  service: Service;
+  locale: Locale;
+  dict: Dictionary;
+  /** The card's heading sits one level below the section that lists it. */
+  level: 2 | 3;
+};
+
+export function ServiceCard({ service, locale, dict, level }: Props) {
   const text = service.text[locale];
+  const Heading = level === 2 ? "h2" : "h3";
   return (
     <article className="card">
-      <h3>
+      <Heading>
         <Link href={paths.service(locale, service.id)}>{text.name}</Link>
-      </h3>
+      </Heading>
       <p>{text.summary}</p>
       <p className="card__facts">
         <span>
           {dict.common.from} <strong>{formatCop(service.price.min, locale)}</strong>
         </span>
-        <span>{formatWeeks(service.weeks, locale)}</span>
+        <span>{formatDuration(service, locale)}</span>
       </p>
     </article>
   );

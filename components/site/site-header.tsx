@@ -7,6 +7,7 @@ import type { Dictionary } from "@/lib/i18n/dictionary";
 import { entryAlternates } from "@/lib/site/alternates";
 import { NAV_ITEMS, navHref } from "@/lib/site/nav";
 import { LanguageSwitch } from "./language-switch";
+import { NavLinks } from "./nav-links";
 
 type Props = { locale: Locale; dict: Dictionary; studio: Pick<Studio, "name"> };
 
@@ -22,13 +23,7 @@ export function SiteHeader({ locale, dict, studio }: Props) {
           {studio.name}
         </Link>
         <nav aria-label={dict.nav.label}>
-          <ul className="nav-list">
-            {NAV_ITEMS.map((item) => (
-              <li key={item}>
-                <Link href={navHref(locale, item)}>{dict.nav[item]}</Link>
-              </li>
-            ))}
-          </ul>
+          <NavLinks items={NAV_ITEMS.map((item) => ({ href: navHref(locale, item), label: dict.nav[item] }))} />
         </nav>
         {/* useSearchParams needs a boundary on prerendered pages. */}
         <Suspense fallback={<span className="language-switch">{dict.nav.switchTo}</span>}>

@@ -16,6 +16,12 @@ const MIN_RESULT_ALLOWANCE = 150;
 const REFUSAL_RESERVE = 40;
 /** Per tool result: the message wrapper around it. */
 export const TOOL_RESULT_OVERHEAD = 12;
+/**
+ * The last call is projected at a tenth over its estimate: its input is the longest of the
+ * run, and a provider may count it higher than the earlier calls taught (`inputScale`) while
+ * still within what `recordCall` believes. What it still counts past the budget is not booked.
+ */
+const LAST_CALL_MARGIN = 1.1;
 
 /**
  * The run's counters and the rule that keeps it inside AGENT_LIMITS. Before each call, `plan`
@@ -70,7 +76,8 @@ export class RunBudget {
     if (stepNumber >= maxSteps - 1) return final("step_limit");
     if (this.toolCalls >= maxToolCalls) return final("tool_limit");
     // This call with tools, then a last call that re-sends all of it plus this call's output.
-    const allowance = remaining - (withTools + maxTokens) - (withoutTools + maxTokens + maxTokens) - REFUSAL_RESERVE;
+    const lastCall = Math.ceil((withoutTools + maxTokens) * LAST_CALL_MARGIN) + maxTokens;
+    const allowance = remaining - (withTools + maxTokens) - lastCall - REFUSAL_RESERVE;
     if (allowance < MIN_RESULT_ALLOWANCE) return final("token_budget");
     this.resultAllowance = allowance;
     this.pendingInputEstimate = withTools;
@@ -111,7 +118,8 @@ export class RunBudget {
    * count (and says so): a count that is not a finite non-negative number, zero (Workers AI sends
    * 0 when it has none), under half our own count (ours never counts fewer than Gemma's
    * tokenizer, and it runs ~0.7 of it), input over twice our own count (the chat template adds
-   * a little, not that), or output past what the request allowed.
+   * a little, not that), or output past what the request allowed. Whatever is believed, the run
+   * books no more than its budget: input past it is not booked (and the usage says estimated).
    */
   recordCall(usage: { inputTokens?: unknown; outputTokens?: unknown; cachedInputTokens?: unknown }): void {
     if (!this.openCall) this.startCall();
@@ -135,9 +143,17 @@ export class RunBudget {
     if (input !== undefined && call.inputEstimate > 0 && input > call.inputEstimate) {
       this.inputScale = Math.max(this.inputScale, (input / call.inputEstimate) * this.inputScale);
     }
-    this.inputTokens += input ?? call.inputEstimate;
-    this.outputTokens += output ?? Math.min(call.output, this.limits.maxTokens);
-    this.cachedInputTokens += input !== undefined ? Math.min(usableCount(usage.cachedInputTokens) ?? 0, input) : 0;
+    const left = Math.max(0, this.limits.tokenBudget - this.tokensUsed);
+    const countedOutput = output ?? Math.min(call.output, this.limits.maxTokens);
+    const bookedOutput = Math.min(countedOutput, left);
+    const room = left - bookedOutput;
+    const counted = input ?? call.inputEstimate;
+    const bookedInput = Math.min(counted, room);
+    if (bookedInput < counted || bookedOutput < countedOutput) this.estimated = true;
+    this.inputTokens += bookedInput;
+    this.outputTokens += bookedOutput;
+    this.cachedInputTokens +=
+      input !== undefined ? Math.min(usableCount(usage.cachedInputTokens) ?? 0, bookedInput) : 0;
   }
 
   /**

@@ -244,7 +244,11 @@ function doneReason(run: Run, record: RunRecord): DoneReason {
   if ((record.stepTexts.at(-1) ?? "").trim() !== "") return "answered";
   // Its last call spent the whole per-call cap (thinking, say) and wrote no answer.
   if (budget.lastCallCut) return "token_budget";
-  return budget.finalReason ?? "step_limit";
+  // A last call a limit made wrote no answer (only reasoning, say): that limit ended the run.
+  if (budget.finalReason) return budget.finalReason;
+  // The model ended its turn without writing anything (only reasoning, say), limits untouched:
+  // it failed to answer. Text the checks removed whole (all markup) was an answer, refused.
+  return record.lastCallWrote === false ? "model_error" : "step_limit";
 }
 
 /**

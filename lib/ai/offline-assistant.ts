@@ -1,36 +1,96 @@
-import { groundingQuery } from "@/lib/chat/grounding";
 import { CATALOG } from "@/lib/content/catalog";
 import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
-import { formatCop, formatWeeks } from "@/lib/i18n/format";
+import { formatDuration } from "@/lib/i18n/duration";
+import { fill } from "@/lib/i18n/fill";
+import { formatCop } from "@/lib/i18n/format";
 import { searchSite } from "@/lib/search/site";
 import { paths } from "@/lib/site/paths";
 import { OFFLINE_ASSISTANT_ID } from "./offline-assistant-id";
+import { fittingService } from "./offline-fit";
 import { textStreamModel, userTexts } from "./text-stream-model";
 
 export { OFFLINE_ASSISTANT_ID };
 
-function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
+type Copy = ReturnType<typeof getDictionary>["assistant"]["offline"];
+type Asks = { price: boolean; time: boolean };
+
+function words(text: string): Set<string> {
+  const folded = text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+  return new Set(folded.split(/[^\p{L}\p{N}]+/u).filter(Boolean));
 }
 
 /**
- * The offline assistant's answer: what `search_site` finds for the visitor's last message, with a
- * link to the best page (and its starting price and weeks when it is a service), never more. Its
- * copy comes from the dictionary; it says what it is in its first sentence.
+ * Whether a text of the site has a number in it: a snippet of an FAQ about bilingual sites quotes
+ * the bilingual extra's prices, which are not what the visitor asked about. Any digit counts (a
+ * weeks or hours figure is left out too), so no amount of something else slips through.
  */
-export function offlineAnswer(question: string, locale: Locale): string {
+function quotesNumbers(text: string): boolean {
+  return /\p{Nd}/u.test(text);
+}
+
+/** Whether the question asks for a price, for a time, both or neither (the dictionary's words). */
+function asksOf(question: string, copy: Copy): Asks {
+  const said = words(question);
+  const any = (list: readonly string[]) => list.some((word) => said.has(word));
+  return { price: any(copy.priceWords), time: any(copy.timeWords) };
+}
+
+/** The service a question is about, by the same rule as the offline planner's. */
+function serviceIn(question: string, locale: Locale): string | undefined {
+  return fittingService(question, searchSite(question, locale).results, locale);
+}
+
+/** A service as the answer names it, and what the visitor asked of it (price and time if neither). */
+function aboutService(serviceId: string, asks: Asks, locale: Locale, copy: Copy) {
+  const service = CATALOG[locale].services.find((known) => known.id === serviceId);
+  if (!service) return null;
+  const both = !asks.price && !asks.time;
+  const lines: string[] = [];
+  if (both || asks.price) lines.push(fill(copy.price, { price: formatCop(service.price.min, locale) }));
+  if (both || asks.time) lines.push(fill(copy.time, { duration: formatDuration(service, locale) }));
+  // A summary with a number in it could quote something other than this service's price.
+  const summary = quotesNumbers(service.summary) ? "" : service.summary;
+  return { link: { name: service.name, path: paths.service(locale, serviceId), summary }, lines };
+}
+
+/**
+ * The offline assistant's answer to the last of `questions` (the conversation's visitor turns).
+ * It says what it is first, then:
+ * - a question about a service gets that service, with only its own starting price and duration
+ *   (only the one asked for, when the question asks for one);
+ * - a follow-up with no subject of its own ("and how long?") answers that, for the service of the
+ *   turn before, not the first answer again;
+ * - anything else gets the best page the search finds, its snippet only when it has no number
+ *   (an FAQ snippet's prices are of other things than what was asked).
+ * Its copy comes from the dictionary, and every amount it writes is a price a tool returned.
+ */
+export function offlineAnswer(questions: readonly string[], locale: Locale): string {
   const copy = getDictionary(locale).assistant.offline;
+  const question = questions.at(-1) ?? "";
   const links = { agent: `/${locale}/lab/agent`, quote: paths.quote(locale), contact: paths.contact(locale) };
+  const asks = asksOf(question, copy);
+  const own = serviceIn(question, locale);
+  const subject = own ? aboutService(own, asks, locale, copy) : null;
+  if (subject) {
+    return [copy.intro, fill(copy.service, subject.link).trim(), ...subject.lines, fill(copy.estimate, links)].join(
+      "\n\n",
+    );
+  }
+  // A follow-up asks for a price or a time and names no service: it is about the last one named.
+  const earlier = asks.price || asks.time ? questions.slice(0, -1).map((text) => serviceIn(text, locale)) : [];
+  const previous = earlier.findLast(Boolean);
+  const followed = previous ? aboutService(previous, asks, locale, copy) : null;
+  if (followed) return [copy.intro, fill(copy.followUp, followed.link), ...followed.lines].join("\n\n");
+
   const [best, ...rest] = searchSite(question, locale).results;
   if (!best) return `${copy.intro} ${fill(copy.nothing, links)}`;
-  const lines = [copy.intro, fill(copy.best, { title: best.title, path: best.path, snippet: best.snippet })];
-  const serviceId = /\/services\/([a-z0-9-]+)$/.exec(best.path)?.[1];
-  const service = CATALOG[locale].services.find((known) => known.id === serviceId);
-  if (service) {
-    const { price, weeks } = service;
-    lines.push(fill(copy.service, { price: formatCop(price.min, locale), weeks: formatWeeks(weeks, locale) }));
-  }
+  const lines = [
+    copy.intro,
+    quotesNumbers(best.snippet)
+      ? fill(copy.bestTitle, { title: best.title, path: best.path })
+      : fill(copy.best, { title: best.title, path: best.path, snippet: best.snippet }),
+  ];
   if (rest.length > 0) {
     const more = rest.slice(0, 2).map((hit) => `[${hit.title}](${hit.path})`);
     lines.push(fill(copy.more, { links: more.join(", ") }));
@@ -44,7 +104,6 @@ export function createOfflineAssistant({ locale, chunkDelayMs }: { locale: Local
   return textStreamModel({
     modelId: OFFLINE_ASSISTANT_ID,
     chunkDelayMs,
-    // It searches for what the route grounded the answer in, so every amount it quotes is verified.
-    write: ({ prompt }) => offlineAnswer(groundingQuery(userTexts(prompt)), locale),
+    write: ({ prompt }) => offlineAnswer(userTexts(prompt), locale),
   });
 }

@@ -14,7 +14,8 @@ export function plannerPlan(locale: Locale): string {
 /**
  * The offline planner's answer, written only from the tools' results, in the studio's words (the
  * dictionaries' `planner` copy): the service, the extras the goal named, the price range and
- * what the weeks mean for it (a plan paid for months says so), then the next step's link.
+ * what the weeks mean for it (a plan paid for months says so). The next step is not in the text:
+ * the page offers it once, as the button under the answer (`suggest_next_step`'s link).
  */
 export function plannerAnswer(locale: Locale, results: Results): string {
   const copy = getDictionary(locale).planner;
@@ -41,11 +42,10 @@ export function plannerAnswer(locale: Locale, results: Results): string {
         fill(term ? copy.term : copy.range, values),
       copy.reference,
     ];
-    if (next) lines.push(`[${copy.open}](${next})`);
     return lines.join(" ");
   }
   if (next && results.suggest_next_step?.kind !== "quote") {
-    return `${copy.nothing} ${copy.contact}: [${copy.write}](${next})`;
+    return `${copy.nothing} ${copy.contact}`;
   }
   return service ? copy.partial : copy.nothing;
 }

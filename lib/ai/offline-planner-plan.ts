@@ -1,6 +1,6 @@
 import type { LanguageModelV4Prompt } from "@ai-sdk/provider";
 import type { Locale } from "@/lib/i18n/config";
-import { termsOf } from "@/lib/search/terms";
+import { alike, fittingService, keyTerms } from "./offline-fit";
 import { plannerAnswer, plannerPlan } from "./offline-planner-answer";
 
 /**
@@ -13,31 +13,6 @@ export type Json = Record<string, unknown>;
 export type Results = Partial<Record<string, Json>>;
 type ToolCall = { toolName: string; input: Json };
 export type Action = { kind: "call"; text?: string; calls: ToolCall[] } | { kind: "answer"; text: string };
-
-// Words of every service and goal ("site", "plan", "service"): they name no extra. Short terms
-// (under three letters) match too many words by prefix.
-const GENERIC = new Set(
-  [
-    "sitio",
-    "site",
-    "website",
-    "web",
-    "pagina",
-    "page",
-    "online",
-    "linea",
-    "extra",
-    "plan",
-    "servicio",
-    "service",
-  ].flatMap((word) => [...termsOf(word, "es"), ...termsOf(word, "en")]),
-);
-const MIN_TERM = 3;
-
-/** The goal's words as the site's search reads them: folded, stemmed, stop words out (lib/search). */
-function keyTerms(text: string, locale: Locale): string[] {
-  return termsOf(text, locale).filter((term) => term.length >= MIN_TERM && !GENERIC.has(term));
-}
 
 function goalOf(prompt: LanguageModelV4Prompt): string {
   for (const message of prompt) {
@@ -73,7 +48,6 @@ function resultsOf(prompt: LanguageModelV4Prompt): Results {
 function namedExtras(goal: string, service: Json | undefined, locale: Locale): string[] {
   const serviceTerms = new Set(keyTerms(String(service?.name ?? ""), locale));
   const goalTerms = keyTerms(goal, locale).filter((term) => !serviceTerms.has(term));
-  const alike = (a: string, b: string) => a.startsWith(b) || b.startsWith(a);
   return ((service?.extras as { id: string; name: string }[] | undefined) ?? [])
     .filter((extra) =>
       keyTerms(`${extra.name} ${extra.id.replace(/-/g, " ")}`, locale).some(
@@ -97,8 +71,8 @@ export function planNext(locale: Locale, prompt: LanguageModelV4Prompt, toolsOff
       calls: [{ toolName: "search_site", input: { query, locale } }],
     };
   }
-  const matches = (results.search_site.results as { path: string }[] | undefined) ?? [];
-  const serviceId = matches.map((m) => /\/services\/([a-z0-9-]+)$/.exec(m.path)?.[1]).find(Boolean);
+  const matches = (results.search_site.results as { path: string; title: string }[] | undefined) ?? [];
+  const serviceId = fittingService(goal, matches, locale);
   if (!serviceId) {
     if (!results.suggest_next_step) {
       return { kind: "call", calls: [{ toolName: "suggest_next_step", input: { kind: "contact" } }] };

@@ -9,6 +9,7 @@ import { DEFAULT_AGENT_MODEL } from "./neurons";
 import { createOfflineAssistant } from "./offline-assistant";
 import { createOfflinePlanner } from "./offline-planner";
 import { createOfflineReviewer } from "./offline-reviewer";
+import { fetchWithStreamChecks, withStreamChecks } from "./stream-errors";
 import { fetchWithToolCallOrdering, withToolCallOrdering } from "./workers-ai-binding";
 import { fetchWithNeuronMeter, NeuronMeter, withNeuronMeter } from "./workers-ai-usage";
 
@@ -32,7 +33,9 @@ export function workersAIModel(
   meter?: NeuronMeter,
   { streamWindowMs }: { streamWindowMs?: number } = {},
 ): LabModel["model"] {
-  const metered = meter ? withNeuronMeter(binding, meter) : binding;
+  // In-band errors and the end marker first: nothing after `[DONE]` is metered or merged.
+  const checked = withStreamChecks(binding);
+  const metered = meter ? withNeuronMeter(checked, meter) : checked;
   return createWorkersAI({ binding: withToolCallOrdering(metered, { windowMs: streamWindowMs }) }).chat<string>(
     modelId,
     workersAISettings(runId),
@@ -47,7 +50,8 @@ export function workersAIRestModel(
   meter?: NeuronMeter,
 ): LabModel["model"] {
   const { fetch: fetcher = fetch, ...account } = credentials;
-  const metered = meter ? fetchWithNeuronMeter(fetcher, meter) : fetcher;
+  const checked = fetchWithStreamChecks(fetcher);
+  const metered = meter ? fetchWithNeuronMeter(checked, meter) : checked;
   return createWorkersAI({ ...account, fetch: fetchWithToolCallOrdering(metered) }).chat<string>(
     modelId,
     workersAISettings(runId),
@@ -104,6 +108,7 @@ export function resolveModel(
         baseURL: models.openAICompatible.baseURL,
         apiKey: models.openAICompatible.apiKey,
         includeUsage: true,
+        fetch: fetchWithStreamChecks(),
       });
       return { ...choice, model: provider.chatModel(name), estimatedUsage: false };
     }

@@ -1,7 +1,9 @@
 /**
  * Amounts written with words, or words and digits mixed: "un millón cuatrocientos mil",
- * "1 millón 400 mil", "dos millones y medio", "one million four hundred thousand". The digit-only
- * forms ("1,4 millones", "2 mil millones") are read by amounts.ts; this reads what those leave.
+ * "1 millón 400 mil", "dos millones y medio", "one million four hundred thousand", and their
+ * fractions and halves ("medio millón", "millón y medio", "un cuarto de millón", "2½ millones",
+ * "half a million", "one and a half million", "a million and a half"). The digit-only forms
+ * ("1,4 millones", "2 mil millones", "1.5 million") are read by amounts.ts; this reads what those leave.
  */
 export type WordRun = { start: number; end: number; value: number };
 
@@ -69,17 +71,37 @@ const SCALES: Record<string, number> = {
   millions: 1e6,
 };
 
+/** Parts of a whole said with a word: "medio millón", "un cuarto de millón", "three quarters of a million". */
+const FRACTION_WORDS: Record<string, number> = {
+  medio: 1 / 2,
+  half: 1 / 2,
+  cuarto: 1 / 4,
+  cuartos: 1 / 4,
+  quarter: 1 / 4,
+  quarters: 1 / 4,
+};
+/** Written as one character, a fraction adds to the figure before it: "2½ millones" is 2.5 millones. */
+const FRACTION_SIGNS: Record<string, number> = { "½": 1 / 2, "¼": 1 / 4, "¾": 3 / 4 };
+const ARTICLES = new Set(["a", "an"]);
+const OF = new Set(["de", "of"]);
+
+type Kind = "number" | "word" | "scale" | "hundred" | "and" | "fraction" | "article" | "of" | "other";
 type Token = {
   start: number;
   end: number;
-  kind: "number" | "word" | "scale" | "hundred" | "and" | "half" | "other";
+  kind: Kind;
   value: number;
+  /** A fraction written as a sign or with digits ("½", "1/2"): it adds to a figure right before it. */
+  sign?: boolean;
 };
 
+const STARTS: ReadonlySet<Kind> = new Set(["number", "word", "article", "fraction", "scale"]);
+
 /**
- * Each run of number words, digits and scale words that reads as one amount and that the digit
- * reader can't read alone: it has a scale word, and a number word or two figures. A run ends at
- * its last scale word (or "y medio"): "2 millones 3 semanas" is 2 millones and a count.
+ * Each run of number words, digits, fractions and scale words that reads as one amount and that
+ * the digit reader can't read alone: it has a scale word, and a number word, a fraction or two
+ * figures. A run ends at its last scale word (or the fraction after it, "millón y medio"):
+ * "2 millones 3 semanas" is 2 millones and a count.
  */
 export function wordRuns(text: string, digitPattern: string, parseDigits: (token: string) => number | null): WordRun[] {
   const tokens = tokenize(text, digitPattern, parseDigits);
@@ -87,7 +109,7 @@ export function wordRuns(text: string, digitPattern: string, parseDigits: (token
   let index = 0;
   while (index < tokens.length) {
     const first = tokens[index];
-    if (!first || (first.kind !== "number" && first.kind !== "word")) {
+    if (!first || !STARTS.has(first.kind)) {
       index++;
       continue;
     }
@@ -110,7 +132,7 @@ function tokenize(text: string, digitPattern: string, parseDigits: (token: strin
   if (!HAS_SCALE.test(text)) return tokens;
   let pattern = patterns.get(digitPattern);
   if (!pattern) {
-    pattern = new RegExp(`${digitPattern}|[A-Za-z\\u00c0-\\u024f]+`, "g");
+    pattern = new RegExp(`\\d{1,2}/\\d{1,2}(?![0-9/])|[½¼¾]|${digitPattern}|[A-Za-z\\u00c0-\\u024f]+`, "g");
     patterns.set(digitPattern, pattern);
   }
   for (const match of text.matchAll(pattern)) {
@@ -118,18 +140,34 @@ function tokenize(text: string, digitPattern: string, parseDigits: (token: strin
     const start = match.index;
     const end = start + raw.length;
     const word = raw.toLowerCase();
-    if (/^\d/.test(raw)) {
+    const push = (kind: Kind, value = 0, sign = false) =>
+      tokens.push({ start, end, kind, value, ...(sign ? { sign } : {}) });
+    if (/^\d{1,2}\/\d/.test(raw)) {
+      const [numerator = 0, denominator = 0] = raw.split("/").map(Number);
+      if (numerator > 0 && numerator < denominator) push("fraction", numerator / denominator, true);
+      else push("other");
+    } else if (/^\d/.test(raw)) {
       const value = parseDigits(raw);
-      if (value !== null) tokens.push({ start, end, kind: "number", value });
-      else tokens.push({ start, end, kind: "other", value: 0 });
-    } else if (WORDS[word] !== undefined) tokens.push({ start, end, kind: "word", value: WORDS[word] });
-    else if (SCALES[word] !== undefined) tokens.push({ start, end, kind: "scale", value: SCALES[word] });
-    else if (word === "hundred") tokens.push({ start, end, kind: "hundred", value: 100 });
-    else if (word === "y" || word === "and") tokens.push({ start, end, kind: "and", value: 0 });
-    else if (word === "medio") tokens.push({ start, end, kind: "half", value: 0.5 });
-    else tokens.push({ start, end, kind: "other", value: 0 });
+      if (value !== null) push("number", value);
+      else push("other");
+    } else if (FRACTION_SIGNS[raw] !== undefined) push("fraction", FRACTION_SIGNS[raw], true);
+    else if (WORDS[word] !== undefined) push("word", WORDS[word]);
+    else if (SCALES[word] !== undefined) push("scale", SCALES[word]);
+    else if (FRACTION_WORDS[word] !== undefined) push("fraction", FRACTION_WORDS[word]);
+    else if (word === "hundred") push("hundred", 100);
+    else if (word === "y" || word === "and") push("and");
+    else if (ARTICLES.has(word)) push("article");
+    else if (OF.has(word)) push("of");
+    else push("other");
   }
   return tokens;
+}
+
+/** "and a half", "y medio", "and ½": a fraction after "and", with maybe an article between. */
+function fractionAt(tokens: Token[], at: number): boolean {
+  const token = tokens[at];
+  if (token?.kind === "fraction") return true;
+  return token?.kind === "article" && tokens[at + 1]?.kind === "fraction";
 }
 
 /** Whether token `at + 1` continues the run: only spaces between (a hyphen between words), and a token that fits. */
@@ -139,38 +177,78 @@ function joins(text: string, tokens: Token[], at: number): boolean {
   if (!a || !b || b.kind === "other") return false;
   const gap = text.slice(a.end, b.start);
   const wordsOnly = a.kind !== "number" && b.kind !== "number";
-  if (!/^[ \t\u00a0\u202f]+$/.test(gap) && !(wordsOnly && gap === "-")) return false;
-  if (b.kind === "and") {
-    // "treinta y cinco", "dos millones y medio", "one hundred and twenty": never "1 millón y 2 millones".
-    const next = tokens[at + 2];
-    if (!next) return false;
-    const tensThenUnit =
-      a.kind === "word" && a.value >= 20 && a.value % 10 === 0 && next.kind === "word" && next.value < 10;
-    const scaleThenHalf = a.kind === "scale" && next.kind === "half";
-    const hundredThenWord = a.kind === "hundred" && next.kind === "word";
-    return tensThenUnit || scaleThenHalf || hundredThenWord;
+  const glued = gap === "" && a.kind === "number" && b.sign === true;
+  if (!glued && !/^[ \t\u00a0\u202f]+$/.test(gap) && !(wordsOnly && gap === "-")) return false;
+  switch (b.kind) {
+    case "and": {
+      // "treinta y cinco", "dos millones y medio", "one and a half", "one hundred and twenty":
+      // never "1 millón y 2 millones".
+      const next = tokens[at + 2];
+      if (!next) return false;
+      const tensThenUnit =
+        a.kind === "word" && a.value >= 20 && a.value % 10 === 0 && next.kind === "word" && next.value < 10;
+      const hundredThenWord = a.kind === "hundred" && next.kind === "word";
+      const thenFraction = ["scale", "number", "word"].includes(a.kind) && fractionAt(tokens, at + 2);
+      return tensThenUnit || hundredThenWord || thenFraction;
+    }
+    case "fraction":
+      // "y medio", "a half", "tres cuartos", "2½", "2 ½": never right after a scale word ("millón medio").
+      return ["and", "article", "number", "word"].includes(a.kind);
+    case "article":
+      // "half a million", "a quarter of a million", "and a half".
+      return a.kind === "and" || a.kind === "of" || a.kind === "fraction";
+    case "of":
+      // "cuarto de millón", "quarter of a million"; "millones de pesos" is the currency's, not the
+      // run's, and "en medio de mil cosas" is no half of anything.
+      return a.kind === "fraction" && text.slice(a.start, a.end).toLowerCase() !== "medio";
+    default:
+      // A fraction is followed by its scale ("medio millón"); an article by what it counts.
+      if (a.kind === "fraction" || a.kind === "of") return b.kind === "scale";
+      if (a.kind === "article") return b.kind === "scale" || b.kind === "hundred";
+      return a.kind !== "and" || b.kind !== "scale";
   }
-  if (b.kind === "half") return a.kind === "and";
-  return true;
+}
+
+/** The run's last token that ends an amount: a scale word, or a fraction after one ("millón y medio"). */
+function runEnd(tokens: Token[]): number {
+  for (let end = tokens.length - 1; end >= 0; end--) {
+    const token = tokens[end];
+    if (token?.kind === "scale") return end;
+    const before = tokens.slice(0, end);
+    const afterAnd =
+      before.at(-1)?.kind === "and" || (before.at(-1)?.kind === "article" && before.at(-2)?.kind === "and");
+    if (token?.kind === "fraction" && afterAnd && before.some((each) => each.kind === "scale")) return end;
+  }
+  return -1;
 }
 
 function readRun(tokens: Token[]): WordRun | null {
-  // End at the last scale word, or at "medio" after one.
-  let end = tokens.length - 1;
-  while (end >= 0 && tokens[end]?.kind !== "scale" && tokens[end]?.kind !== "half") end--;
-  const run = tokens.slice(0, end + 1);
+  const run = tokens.slice(0, runEnd(tokens) + 1);
   const figures = run.filter((token) => token.kind === "number").length;
-  const words = run.filter((token) => token.kind === "word").length;
+  const words = run.filter((token) => token.kind === "word" || token.kind === "fraction").length;
   if (!run.some((token) => token.kind === "scale") || (words === 0 && figures < 2)) return null;
 
   let total = 0;
   let current = 0;
   let lastScale = 1;
+  /** The kind of the last token that was not "and" or an article. */
+  let previous: Kind | null = null;
+  let afterAnd = false;
   for (const token of run) {
+    if (token.kind === "and") {
+      afterAnd = true;
+      continue;
+    }
+    if (token.kind === "article" || token.kind === "of") continue;
     if (token.kind === "number" || token.kind === "word") current += token.value;
     else if (token.kind === "hundred") current = (current || 1) * 100;
-    else if (token.kind === "half") total += lastScale / 2;
-    else if (token.kind === "scale" && token.value === 1e3) {
+    else if (token.kind === "fraction") {
+      // "millón y medio": half of the scale just said; "one and a half", "2½": added to the
+      // figure; "medio millón", "tres cuartos": a part of what follows.
+      if (afterAnd && previous === "scale") total += token.value * lastScale;
+      else if (afterAnd || token.sign) current += token.value;
+      else current = (current || 1) * token.value;
+    } else if (token.kind === "scale" && token.value === 1e3) {
       current = (current || 1) * 1e3;
       lastScale = 1e3;
     } else if (token.kind === "scale") {
@@ -178,6 +256,8 @@ function readRun(tokens: Token[]): WordRun | null {
       current = 0;
       lastScale = token.value;
     }
+    previous = token.kind;
+    afterAnd = false;
   }
   const first = run[0];
   const last = run.at(-1);

@@ -1,8 +1,8 @@
 import type { Nodes } from "mdast";
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { toString as plainTextOf } from "mdast-util-to-string";
-import { decodeString } from "micromark-util-decode-string";
 import { type LinkPolicy, safeLink } from "./links";
+import { maySpellOtherwise, spelledOut } from "./spelled-text";
 
 /**
  * The answer's streaming check: what a model writes leaves the server with no link outside the
@@ -60,7 +60,8 @@ export function filterAnswer(text: string, policy: LinkPolicy): string {
 }
 
 // Nothing in a text without these can be or become a link or HTML: no parse needed.
-const MAY_MATTER = /[[<`&\\:]|www\./i;
+const MAY_MATTER = /[[<`&\\:%]|www\./i;
+const mayMatter = (text: string) => MAY_MATTER.test(text) || maySpellOtherwise(text);
 // Constructs the parser finds that we rewrite; the rest of the tree is released as inert text.
 const REWRITTEN = new Set([
   "link",
@@ -86,7 +87,7 @@ function filterText(text: string, policy: LinkPolicy, final: boolean, budget: { 
   if (!final && text.length - cut > HOLD_LIMIT) cut = text.length;
   const word: Held = cut < text.length ? "word" : "nothing";
   if (cut === 0) return { out: "", rest: text, held: word };
-  if (!MAY_MATTER.test(text.slice(0, cut))) return { out: text.slice(0, cut), rest: text.slice(cut), held: word };
+  if (!mayMatter(text.slice(0, cut))) return { out: text.slice(0, cut), rest: text.slice(cut), held: word };
   budget.parsed += text.length;
   if (budget.parsed > PARSE_BUDGET) {
     return { out: escapeAll(withoutUrls(text.slice(0, cut), policy)), rest: text.slice(cut), held: word };
@@ -226,32 +227,32 @@ const TRAILING = ".,;:!?*_~'\"";
 
 /**
  * Each word holding a URL: a site page's URL becomes its path, a URL the policy allows stays, any
- * other URL goes (the sentence's punctuation stays). A URL hidden behind escapes or character
- * references is found in the decoded word; decoding only shortens it, so cutting the raw word at
- * the same index removes at least the whole URL.
+ * other URL goes (the sentence's punctuation stays). A URL spelled with escapes, character
+ * references, percent-encoding or compatibility forms is found in the word as it reads
+ * (`spelledOut`), and the word is cut where the reading's URL starts; spelled that way, only a
+ * site page is kept (as its path), so what is kept is always written plainly.
  */
 function withoutUrls(text: string, policy: LinkPolicy): string {
-  if (!/[:.]/.test(text)) return text;
+  if (!/[:.]/.test(text) && !maySpellOtherwise(text)) return text;
   return text.replace(/\S+/g, (word) => {
-    const plain = withoutControls(decodeString(word));
-    const at = plain.search(URL_START);
-    if (at === -1) return word;
+    const { plain, from } = spelledOut(word);
+    const read = plain.search(URL_START);
+    if (read === -1) return word;
+    const at = word.search(URL_START);
+    // Spelled otherwise where it starts: read, not written (a written URL keeps its own %-escapes).
+    if (at !== from[read]) {
+      const [url, trailing] = splitTrailing(plain.slice(read));
+      const link = safeLink(/^www\./i.test(url) ? `https://${url}` : url, policy);
+      return word.slice(0, from[read]) + (link?.kind === "site" ? link.href : "") + trailing;
+    }
     // A tool's WhatsApp URL can end in ")." (its message does): it is kept whole, not cut at its punctuation.
     const listed = policy.allowedUrls?.find((allowed) => word.startsWith(allowed, at));
     const [url, trailing] = listed ? [listed, word.slice(at + listed.length)] : splitTrailing(word.slice(at));
     const link = safeLink(/^www\./i.test(url) ? `https://${url}` : url, policy);
     const kept = link?.kind === "site" ? link.href : link ? url : "";
-    return word.slice(0, at) + kept + trailing;
+    // After a listed URL the word goes on: what follows is checked like any word.
+    return word.slice(0, at) + kept + (listed ? withoutUrls(trailing, policy) : trailing);
   });
-}
-
-function withoutControls(text: string): string {
-  let out = "";
-  for (const char of text) {
-    const code = char.charCodeAt(0);
-    if (code > 0x20 && code !== 0x7f && code !== 0xad && !(code >= 0x200b && code <= 0x200f)) out += char;
-  }
-  return out;
 }
 
 /** A bare URL ends before the punctuation of its sentence; a ")" stays when the URL opened one. */

@@ -13,8 +13,10 @@ export type RunRecord = {
   shown: boolean;
   /** How the last model call ended ("error" when its stream was cut off). */
   lastFinishReason?: string;
-  /** The model call in progress: what it has shown so far. */
-  openStep: { text: string } | null;
+  /** The model call in progress: what it has shown so far, and whether it wrote any text at all. */
+  openStep: { text: string; wrote?: boolean } | null;
+  /** Whether the last finished call wrote any text, before the checks (reasoning is no text). */
+  lastCallWrote?: boolean;
 };
 
 /**
@@ -77,6 +79,7 @@ export function answerTransform(
           case "text-delta": {
             const stripper = strippers.get(part.id) ?? createThinkingStripper();
             strippers.set(part.id, stripper);
+            if (record.openStep && part.text.trim()) record.openStep.wrote = true;
             const out = release(part.id, stripper.push(part.text), false);
             if (out) controller.enqueue({ ...part, text: out });
             return;
@@ -119,6 +122,7 @@ export function answerTransform(
               cachedInputTokens: part.usage.inputTokenDetails?.cacheReadTokens,
             });
             record.stepTexts.push(record.openStep?.text ?? "");
+            record.lastCallWrote = record.openStep?.wrote === true;
             record.openStep = null;
             controller.enqueue(part);
             return;

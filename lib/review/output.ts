@@ -13,7 +13,9 @@ export const reviewOutputSchema = z.object({
     .array(
       z.object({
         severity: z.enum(SEVERITIES),
-        line: z.number().int().min(1).describe("The line number shown before the code line"),
+        // Any number here: one the code doesn't have (0, -3, 2.5, past the end) is nulled where
+        // the review is shown (`reviewData` in run-review.ts), not a reason to throw the whole review away.
+        line: z.number().describe("The line number shown before the code line (a whole number, 1 or more)"),
         title: z.string().max(120).describe("What is wrong"),
         why: z.string().max(400),
         fix: z.string().max(400).describe("The suggested change"),

@@ -11,8 +11,13 @@ const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]|(?![\t\n\r])\p
 /**
  * The text a reader sees: invisible and format characters removed, then whitespace trimmed at
  * both ends (JavaScript's `trim` covers every Unicode space, U+3000 and U+2028 included). Every
- * route that takes free text from a visitor measures and uses this form.
+ * route that takes free text from a visitor measures and uses this form (the goal, chat turns).
  */
 export function visibleText(text: string): string {
-  return text.replace(INVISIBLE, "").trim();
+  return withoutInvisible(text).trim();
+}
+
+/** The same without the trim, for text whose lines are numbered (the reviewer's code). */
+export function withoutInvisible(text: string): string {
+  return text.replace(INVISIBLE, "");
 }

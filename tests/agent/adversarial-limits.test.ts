@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { RunBudget } from "@/lib/agent/budget";
 import { AGENT_LIMITS } from "@/lib/agent/limits";
 import type { DoneReason } from "@/lib/agent/types";
 import { type PlayedRun, playRun, replayModel } from "@/tests/support/agent-run";
@@ -12,11 +13,14 @@ import {
   nativeUsageEvent,
   openAIStep,
   pieces,
+  RawSse,
   type ReplayScript,
   type ReplayStep,
+  type SseEvent,
   textChunks,
   toolCallArgsFirstChunks,
   toolCallChunks,
+  typedEvent,
   usageChunk,
 } from "@/tests/support/workers-ai-replay";
 
@@ -64,7 +68,12 @@ async function hostile(
   // Every call that went out counts, including one that failed or hung before its first part.
   expect(done.modelCalls).toBe(replay.calls.length);
   expect(done.toolCalls).toBeLessThanOrEqual(AGENT_LIMITS.maxToolCalls);
-  expect(run.outputs.filter((o) => (o.output as { ok?: boolean }).ok === true).length).toBe(done.toolCalls);
+  // A tool that ran answered, or had its result refused for the tokens left (it still counts).
+  const ran = run.outputs.filter(({ output }) => {
+    const { ok, detail } = output as { ok?: boolean; detail?: string };
+    return ok === true || detail?.startsWith("result too large");
+  });
+  expect(ran.length).toBe(done.toolCalls);
   expect(Number.isFinite(tokens)).toBe(true);
   expect(tokens).toBeLessThanOrEqual(AGENT_LIMITS.tokenBudget);
   expect(done.usage.outputTokens).toBeLessThanOrEqual(AGENT_LIMITS.maxTokens * done.modelCalls);
@@ -251,6 +260,93 @@ describe("every call counts, even one that fails or hangs before its first part"
   });
 });
 
+describe("a believable but high count on the last call never books the run past the budget", () => {
+  // Runs of different shapes, so the last call comes at different distances from the budget.
+  const shapes = [0, 1, 2, 3].flatMap((pad) => [1, 2, 3].map((perCall) => ({ pad, perCall })));
+  it.each(shapes)("$perCall calls a step, $pad words of text: the last call counts 1.99x", async ({ pad, perCall }) => {
+    // What the run estimated for the call about to go out, read where the run decides it.
+    const estimates: number[] = [];
+    const plan = RunBudget.prototype.plan;
+    vi.spyOn(RunBudget.prototype, "plan").mockImplementation(function (this: RunBudget, step, estimate) {
+      estimates.push(estimate.withoutTools);
+      return plan.call(this, step, estimate);
+    });
+    const calls = [search, getService, estimate];
+    const run = await hostile(`5. ${perCall} calls a step, ${pad * 40} words, last call 1.99x`, (n, inputs) =>
+      offered(inputs)
+        ? openAIStep({
+            text: "palabra ".repeat(pad * 40) || undefined,
+            calls: calls.slice(0, perCall).map((call, i) => ({ ...call, id: `c${n}-${i}` })),
+            usage: null,
+          })
+        : openAIStep({
+            text: "Le recomiendo la tienda en línea.",
+            usage: { prompt: Math.floor((estimates.at(-1) ?? 0) * 1.99), completion: 12 },
+          }),
+    );
+    expect(run.done.modelCalls).toBeGreaterThan(1);
+  });
+});
+
+describe("an error inside a stream that started well is an error, whatever its shape", () => {
+  const partly = textChunks("Le recomiendo la tienda en línea, que cuesta");
+  it.each<[string, SseEvent]>([
+    ["an `event: error` with a JSON error", typedEvent("error", { error: { message: "upstream failed", code: 3043 } })],
+    ["an `event: error` with plain text", typedEvent("error", "Internal error")],
+    ["an `event:error` with no space and empty data", new RawSse("event:error\ndata:{}\n\n")],
+    ["an `event: error` with no data", new RawSse("event: error\n\n")],
+    ["{ error: string }", { error: "Internal server error" }],
+    [
+      "{ error: { message, type, code } }",
+      { error: { message: "The server had an error", type: "server_error", code: 500 } },
+    ],
+    [
+      "{ errors: [...], success: false }",
+      { errors: [{ message: "AiError: inference failed", code: 3043 }], success: false },
+    ],
+    ["{ errors: [...] }", { errors: [{ message: "failed" }] }],
+    ["{ type: 'error' }", { type: "error", error: { type: "overloaded_error", message: "Overloaded" } }],
+    ["{ object: 'error' }", { object: "error", message: "out of memory", type: "InternalServerError", code: 500 }],
+    ["{ success: false }", { success: false, result: null }],
+    ["a native event with an error", { response: "", error: "stream interrupted" }],
+    ["an error chunk with choices", { ...chunk({}), error: { message: "cut off" } }],
+  ])("%s after part of the answer, then the end marker: not answered", async (label, error) => {
+    const run = await hostile(`7. in-band error: ${label}`, [{ events: [...partly, error, ...textChunks(" poco.")] }]);
+    expect(run.done.reason).toBe("model_error");
+    expect(run.text).not.toContain("poco");
+  });
+
+  it.each<[string, SseEvent]>([
+    ["error: null", { ...chunk({ content: " Es" }), error: null }],
+    ["errors: []", { ...chunk({ content: " Es" }), errors: [] }],
+    ["text that names an error", chunk({ content: ' Es {"error": "x"}' })],
+  ])("a field that names no error is no error: %s", async (label, event) => {
+    const run = await hostile(`7. no error: ${label}`, [{ events: [...partly, event, finishChunk("stop")] }]);
+    expect(run.done.reason).toBe("answered");
+  });
+});
+
+describe("nothing after the end marker is used", () => {
+  it.each<[string, SseEvent[]]>([
+    ["more text", textChunks(" y además https://evil.example gratis")],
+    ["a tool call", [...toolCallChunks({ ...search, index: 0 }), finishChunk("tool_calls")]],
+    ["usage", [usageChunk({ prompt: 6000, completion: 340, neurons: 9000 })]],
+    ["an error", [typedEvent("error", { error: "late" }), { error: "late" }]],
+    ["a second end marker and more", ["[DONE]", ...textChunks(" otra vez")]],
+  ])("%s after [DONE] is ignored", async (label, afterEnd) => {
+    const run = await hostile(`7. after [DONE]: ${label}`, [
+      {
+        ...openAIStep({ text: "Le recomiendo la tienda en línea.", usage: { prompt: 900, completion: 12 } }),
+        afterEnd,
+      },
+    ]);
+    expect(run.done).toMatchObject({ reason: "answered", modelCalls: 1, toolCalls: 0 });
+    expect(run.text).toBe("Le recomiendo la tienda en línea.");
+    expect(run.done.usage).toMatchObject({ outputTokens: 12 });
+    expect(run.done.usage.inputTokens).toBeLessThan(2000);
+  });
+});
+
 describe("usage that is not a believable count falls back to our own", () => {
   const withUsage = (usage: Record<string, unknown> | string) => (n: number) =>
     n === 0
@@ -317,6 +413,32 @@ describe("reasoning stays on the server and counts", () => {
     expect(run.done.usage.outputTokens).toBe(350);
     expect(run.text).toBe("");
     expect(run.done).toMatchObject({ reason: "token_budget", modelCalls: 1 });
+  });
+
+  it("a call that writes only reasoning and stops, limits untouched: the model failed to answer", async () => {
+    const thinking = pieces("The user wants an online store. ".repeat(8), 12).map((piece) =>
+      chunk({ reasoning_content: piece }),
+    );
+    const first = await hostile("5. first call writes only reasoning", [
+      { events: [...thinking, finishChunk("stop"), usageChunk({ prompt: 900, completion: 80 })] },
+    ]);
+    expect(first.done).toMatchObject({ reason: "model_error", modelCalls: 1 });
+    const later = await hostile("5. second call writes only reasoning", (n) =>
+      n === 0 ? openAIStep({ calls: [search] }) : { events: [...thinking, finishChunk("stop")] },
+    );
+    expect(later.done).toMatchObject({ reason: "model_error", modelCalls: 2, toolCalls: 1 });
+  });
+
+  it("a last call a limit made writes only reasoning: the run ends on that limit", async () => {
+    const run = await hostile("5. the last call writes only reasoning", (n, inputs) =>
+      offered(inputs)
+        ? openAIStep({ calls: [{ ...getService, id: `s${n}` }], usage: { prompt: 700, completion: 20 } })
+        : { events: [chunk({ reasoning_content: "Nothing to add." }), finishChunk("stop")] },
+    );
+    // The step or the token limit, by what the calls spent: the one that made the last call.
+    expect(run.calls.at(-1)?.inputs.tools).toBeUndefined();
+    expect(["step_limit", "token_budget"]).toContain(run.done.reason);
+    expect(run.done.modelCalls).toBeGreaterThan(2);
   });
 
   it("some reasoning, then the answer: the answer shows, the reasoning counts", async () => {

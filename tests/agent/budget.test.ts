@@ -34,11 +34,66 @@ describe("RunBudget.plan", () => {
 
   it("refuses tool results past the room the call left for them", () => {
     const budget = new RunBudget();
-    budget.plan(0, { withTools: 3000, withoutTools: 2600 });
-    // 7,000 - 3,350 - 3,300 - 40 = 310 tokens of results, 12 of them per result for its wrapper.
-    expect(budget.admitResult(200)).toBe(true);
-    expect(budget.admitResult(200)).toBe(false);
-    expect(budget.admitResult(80)).toBe(true);
+    budget.plan(0, { withTools: 2600, withoutTools: 2200 });
+    // 7,000 - 2,950 - (2,550 * 1.1 + 350 = 3,155) - 40 = 855 tokens of results, 12 a result for its wrapper.
+    expect(budget.admitResult(500)).toBe(true);
+    expect(budget.admitResult(400)).toBe(false);
+    expect(budget.admitResult(331)).toBe(true);
+    expect(budget.admitResult(1)).toBe(false);
+  });
+});
+
+describe("the run's recorded total never passes the budget", () => {
+  /** A run of tool calls as the plan allows them, each booked as our estimate said. */
+  function runToLastCall(budget: RunBudget, step: { withTools: number; withoutTools: number }): number {
+    let stepNumber = 0;
+    for (;;) {
+      const plan = budget.plan(stepNumber, step);
+      if (plan.kind !== "tools") return stepNumber;
+      budget.startCall();
+      budget.countOutput(350);
+      budget.recordCall({ inputTokens: step.withTools, outputTokens: 350 });
+      budget.admitResult(100);
+      step = { withTools: step.withTools + 600, withoutTools: step.withoutTools + 600 };
+      stepNumber += 1;
+    }
+  }
+
+  it("offers tools only if the last call still fits at a tenth over its estimate", () => {
+    const budget = new RunBudget();
+    budget.recordCall({ inputTokens: 3160, outputTokens: 350 });
+    // 3,490 left: this call (1,200 + 350), then a last one at (1,000 + 350) * 1.1 + 350 and the
+    // refusals' 40 leave 65 for results, under 150; at its bare estimate it would leave 200.
+    expect(budget.plan(1, { withTools: 1200, withoutTools: 1000 })).toEqual({ kind: "final", reason: "token_budget" });
+    expect(new RunBudget().plan(1, { withTools: 1200, withoutTools: 1000 })).toEqual({ kind: "tools" });
+  });
+
+  it("books no more than the budget whatever a believable last count says", () => {
+    for (const share of [1.3, 1.6, 1.9, 2]) {
+      for (const first of [600, 900, 1400, 2000]) {
+        const budget = new RunBudget();
+        const last = runToLastCall(budget, { withTools: first + 400, withoutTools: first });
+        const estimate = first + 600 * last;
+        const plan = budget.plan(last, { withTools: estimate + 400, withoutTools: estimate });
+        expect(plan.kind).not.toBe("tools");
+        budget.startCall();
+        budget.countOutput(350);
+        budget.recordCall({ inputTokens: Math.floor(estimate * share), outputTokens: 350, cachedInputTokens: 99_999 });
+        expect(budget.tokensUsed).toBeLessThanOrEqual(7000);
+        expect(budget.cachedInputTokens).toBeLessThanOrEqual(budget.inputTokens);
+      }
+    }
+  });
+
+  it("says the usage is estimated when it booked less than the provider counted", () => {
+    const budget = new RunBudget();
+    budget.recordCall({ inputTokens: 6000, outputTokens: 300 });
+    budget.plan(1, { withTools: 500, withoutTools: 350 });
+    budget.startCall();
+    budget.countOutput(300);
+    budget.recordCall({ inputTokens: 690, outputTokens: 300 });
+    expect(budget).toMatchObject({ inputTokens: 6400, outputTokens: 600, estimated: true });
+    expect(budget.tokensUsed).toBe(7000);
   });
 });
 

@@ -128,23 +128,24 @@ describe("runAgent", () => {
         options.toolChoice?.type === "none"
           ? []
           : [{ name: "estimate_quote", input: { serviceId: "online-store", extraIds: ["photo-session"] } }],
-      usage: { input: Math.ceil(JSON.stringify([options.prompt, options.tools]).length / 3), output: 350 },
+      usage: { input: Math.ceil(JSON.stringify([options.prompt, options.tools]).length / 5), output: 350 },
     }));
     const used = result.done.usage.inputTokens + result.done.usage.outputTokens;
     // Told "none", this model writes nothing: the run ends on the limit that made that call the last.
     expect(result.done.reason).toBe("token_budget");
     expect(result.done.usage.estimated).toBe(false);
     expect(used).toBeLessThanOrEqual(7000);
-    // Tight: it stopped within about one more call (~1,700 tokens here) of the budget.
-    expect(used).toBeGreaterThan(7000 - 1700);
+    // Tight: it stopped within about two more calls (~1,700 tokens each here) of the budget; the
+    // last call is planned a tenth over its estimate, which can cost the run one tool call.
+    expect(used).toBeGreaterThan(7000 - 2 * 1700);
     expect(result.budgets.at(-1)?.tokensUsed).toBe(used);
     expect(result.done.modelCalls).toBeLessThan(5);
     expect(result.calls().at(-1)?.toolChoice).toEqual({ type: "none" });
   });
 
   it("refuses tool results past the room the budget left for them", async () => {
-    // Three large results a call (six calls: inside the tool limit); the second call's results
-    // no longer all fit in the room the budget left for them.
+    // Large results (six calls: inside the tool limit) that no longer all fit in the room the
+    // budget left for them.
     const search = (query: string) => ({ name: "search_site", input: { query, locale: "es" } });
     const queries = [
       ["tienda", "blog", "pagos"],
@@ -153,7 +154,7 @@ describe("runAgent", () => {
     const result = await run((call, options) => ({
       text: "palabra ".repeat(70),
       calls: options.toolChoice?.type === "none" ? [] : (queries[call] ?? []).map(search),
-      usage: { input: Math.ceil(JSON.stringify([options.prompt, options.tools]).length / 3), output: 350 },
+      usage: { input: Math.ceil(JSON.stringify([options.prompt, options.tools]).length / 5), output: 350 },
     }));
     const refused = result.outputs.filter((o) => (o.output as { error?: string }).error === "tool_budget");
     expect(refused.length).toBeGreaterThan(0);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/chat/route";
+import { chatRequestSchema, textOf } from "@/app/api/chat/schema";
 import { resolveModel } from "@/lib/ai/providers";
 import { CHAT_LIMITS } from "@/lib/chat/limits";
 import { chatUse } from "@/lib/chat/run-chat";
@@ -23,6 +24,15 @@ const post = (body: unknown, headers: Record<string, string> = {}) =>
 const user = (text: string, id = "u1") => ({ id, role: "user", parts: [{ type: "text", text }] });
 
 const chatModel = scriptedLabModel;
+
+/** Questions that look empty: only invisible, format or control characters (and spaces). */
+const INVISIBLE_ONLY: [string, string][] = [
+  ["zero-width characters", "\u200b\u200c\u200d\u2060\ufeff"],
+  ["tag characters", "\u{E0001}\u{E0068}\u{E006F}\u{E006C}\u{E0061}\u{E007F}"],
+  ["bidi controls", "\u202e\u2066\u2069\u200f"],
+  ["a soft hyphen and fillers", "\u00ad \u3164\u115f \u2800"],
+  ["variation selectors and controls", "\ufe0f\u{E0100}\u0007\u001b"],
+];
 
 type Done = {
   reason: string;
@@ -88,6 +98,25 @@ describe("POST /api/chat with a bad request", () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: { code, message: expect.any(String) } });
     expect((await quotaFromEnv(process.env).today()).units.used).toBe(0);
+  });
+
+  it.each(INVISIBLE_ONLY)("a question of %s: 400, nothing spent", async (_name, text) => {
+    const response = await POST(post({ messages: [user(text)], locale: "es" }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { code: "invalid_body" } });
+    expect((await quotaFromEnv(process.env).today()).units.used).toBe(0);
+  });
+
+  it("hands every turn to the model without its invisible and format characters", () => {
+    const body = chatRequestSchema.parse({
+      messages: [
+        user("ho\u200bla\u{E0069}\u{E0067}\u{E006E}\u{E006F}\u{E0072}\u{E0065} \u202equé tal"),
+        { id: "a1", role: "assistant", parts: [{ type: "text", text: "Bi\u2060en\u{E0021}." }] },
+        user("\u200d¿Y el precio?\ufeff", "u2"),
+      ],
+      locale: "es",
+    });
+    expect(body.messages.map(textOf)).toEqual(["hola qué tal", "Bien.", "¿Y el precio?"]);
   });
 
   it("refuses another site's page (403) and a form post (415), spending nothing", async () => {

@@ -40,7 +40,7 @@ function render(message: AgentUIMessage, locale: Locale = "en") {
   return {
     run,
     timeline: renderToStaticMarkup(createElement(RunTimeline, { steps: run.steps, started: true, view })),
-    answer: renderToStaticMarkup(createElement(RunAnswer, { run, view })),
+    answer: renderToStaticMarkup(createElement(RunAnswer, { run, view, Markdown: AnswerMarkdown })),
   };
 }
 
@@ -174,5 +174,79 @@ describe("the answer's Markdown", () => {
     expect(html).toContain("elsewhere");
     expect(html).toContain("tracker");
     expect(html).not.toMatch(/<img|<script|<b>|evil\.example/);
+  });
+});
+
+describe("the answer as the page shows it", () => {
+  const quote = { name: "estimate_quote", input: { serviceId: "online-store", extraIds: [] } };
+  const next = { name: "suggest_next_step", input: { kind: "quote", serviceId: "online-store", extraIds: [] } };
+  const linked: Script = [
+    { calls: [quote, next] },
+    { text: "**Online store**. [Open the calculator](/en/quote?service=online-store) or read [the FAQ](/en/faq)." },
+  ];
+
+  it("waits for the Markdown renderer: never raw Markdown, not even for a moment", async () => {
+    const message = await play(linked);
+    const view: ViewContext = { copy: getDictionary("en").agent.console, locale: "en", names, active: false };
+    const before = renderToStaticMarkup(createElement(RunAnswer, { run: readRun(message), view, Markdown: null }));
+    expect(before).toBe("");
+    const after = render(message).answer;
+    expect(after).toContain("<strong>Online store</strong>");
+    expect(after).not.toContain("**");
+  });
+
+  it("offers the next step once: the button, while the same link in the text stays words", async () => {
+    const { answer } = render(await play(linked));
+    const hrefs = [...answer.matchAll(/href="([^"]*)"/g)].map((match) => match[1]);
+    expect(hrefs).toEqual(["/en/faq", "/en/quote?service=online-store"]);
+    expect(answer).toContain("Open the calculator");
+    expect(answer).toContain('data-testid="agent-next-step"');
+  });
+});
+
+describe("tool arguments in words", () => {
+  const names: ServiceNames = {
+    "online-store": { name: "Tienda en línea", extras: { "photo-session": "Sesión de fotos" } },
+  };
+  const script: Script = [
+    { calls: [{ name: "search_site", input: { query: "tienda", locale: "es" } }] },
+    { calls: [{ name: "get_service", input: { serviceId: "online-store" } }] },
+    {
+      calls: [
+        { name: "estimate_quote", input: { serviceId: "online-store", extraIds: ["photo-session"] } },
+        { name: "suggest_next_step", input: { kind: "quote", serviceId: "online-store", extraIds: ["photo-session"] } },
+      ],
+    },
+    { text: "Listo." },
+  ];
+
+  it("names each argument and its value as a visitor reads them, never the schema's keys", async () => {
+    const message = await play(script, "es");
+    const copy = getDictionary("es").agent.console;
+    const view: ViewContext = { copy, locale: "es", names, active: false };
+    const run = readRun(message);
+    const html = renderToStaticMarkup(createElement(RunTimeline, { steps: run.steps, started: true, view }));
+    const text = html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    for (const raw of ["query", "serviceId", "extraIds", "locale", "kind", "online-store", "photo-session"]) {
+      expect(text).not.toMatch(new RegExp(`\\b${raw}\\b`));
+    }
+    expect(text).toContain(`${copy.argumentNames.query} tienda`);
+    expect(text).toContain(`${copy.argumentNames.locale} español`);
+    expect(text).toContain(`${copy.argumentNames.serviceId} Tienda en línea`);
+    expect(text).toContain(`${copy.argumentNames.extraIds} Sesión de fotos`);
+    expect(text).toContain(`${copy.argumentNames.kind} ${copy.stepKinds.quote}`);
+    // The next step's card names it; its one link is the button under the answer.
+    expect(html.match(/href="\/es\/quote/g) ?? []).toHaveLength(0);
+  });
+
+  it("keeps an argument the tools don't define as the model sent it", async () => {
+    const message = await play(
+      [{ calls: [{ name: "get_service", input: { service_id: "x" } }] }, { text: "Ok." }],
+      "es",
+    );
+    const view: ViewContext = { copy: getDictionary("es").agent.console, locale: "es", names, active: false };
+    const run = readRun(message);
+    const html = renderToStaticMarkup(createElement(RunTimeline, { steps: run.steps, started: true, view }));
+    expect(html).toContain("<code>service_id</code> x");
   });
 });

@@ -52,6 +52,61 @@ describe("findAmounts", () => {
     expect(findAmounts(text)).toEqual(expected);
   });
 
+  // Halves and fractions, every way es and en write them: what they say, and the money they make.
+  it.each<[string, number]>([
+    ["medio millón de pesos", 500_000],
+    ["Medio millón", 500_000],
+    ["millón y medio de pesos", 1_500_000],
+    ["un millón y medio", 1_500_000],
+    ["dos millones y medio", 2_500_000],
+    ["2 millones y medio", 2_500_000],
+    ["dos y medio millones", 2_500_000],
+    ["1,5 millones", 1_500_000],
+    ["un millón y cuarto", 1_250_000],
+    ["cuarto de millón", 250_000],
+    ["un cuarto de millón de pesos", 250_000],
+    ["tres cuartos de millón", 750_000],
+    ["2½ millones", 2_500_000],
+    ["2 ½ millones", 2_500_000],
+    ["½ millón", 500_000],
+    ["1¼ millones", 1_250_000],
+    ["1/2 millón", 500_000],
+    ["3/4 de millón", 750_000],
+    ["mil y medio", 1500],
+    ["doscientos cincuenta mil y medio", 250_500],
+    ["mil quinientos millones", 1_500_000_000],
+    ["half a million", 500_000],
+    ["a half million dollars", 500_000],
+    ["1.5 million", 1_500_000],
+    ["one and a half million", 1_500_000],
+    ["one-and-a-half million", 1_500_000],
+    ["two and a half million dollars", 2_500_000],
+    ["2 and a half million", 2_500_000],
+    ["a million and a half", 1_500_000],
+    ["one million and a half", 1_500_000],
+    ["a quarter million", 250_000],
+    ["a quarter of a million", 250_000],
+    ["three quarters of a million", 750_000],
+    ["1½ million", 1_500_000],
+  ])("a fraction of an amount: %s", (text, value) => {
+    expect(values(`Cuesta ${text}, más o menos.`)).toEqual([value]);
+    expect(unverifiedAmounts(`Cuesta ${text}.`, [{ price: { min: value, max: value } }])).toEqual([]);
+    expect(unverifiedAmounts(`Cuesta ${text}.`, [{ price: { min: value + 1, max: value + 1 } }])).toHaveLength(1);
+  });
+
+  it.each([
+    "en medio de mil cosas",
+    "la mitad del camino",
+    "medio día, 2 semanas",
+    "a quarter of the work",
+    "half of them, a thousand times",
+    "de 1 a 2 semanas",
+    "un cuarto para las tres",
+    "24/7 por mil razones",
+  ])("no amount in a fraction of something else: %s", (text) => {
+    expect(values(text)).toEqual([]);
+  });
+
   it("reads both ends of a range, the left end borrowing the right end's unit and currency", () => {
     expect(findAmounts("entre 1,4 y 2 millones")).toEqual([
       { value: 1_400_000, currency: null, raw: "1,4" },

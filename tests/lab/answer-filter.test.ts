@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createAnswerFilter, filterAnswer, HOLD_LIMIT } from "@/lib/lab/answer-filter";
+import { spelledOut } from "@/lib/lab/spelled-text";
 import { answerProblems, HOSTILE } from "@/tests/support/answer-safety";
 
 // The answer's link and HTML check, on what is actually streamed: the same text cut anywhere
@@ -111,5 +112,82 @@ describe("the streamed check, cut at every position", () => {
     const out = filter.push(`${"palabra ".repeat(HOLD_LIMIT / 8 + 1)}`);
     expect(out.startsWith("\\[nota palabra")).toBe(true);
     expect(filter.push("](javascript:alert(1)) fin ")).not.toContain("javascript");
+  });
+});
+
+// A URL spelled with character references, entities, escapes, percent-encoding or compatibility
+// forms reads as the URL it spells: the page must show none of them, however the stream is cut.
+const SPELLED = [
+  "Abre javascript&#x3A;alert(1) ya",
+  "Abre javascript&#X3a;alert(2) ya",
+  "Abre javascript&#58;alert(3) ya",
+  "Abre javascript&#0000058;alert(4) ya",
+  "Abre javascript&#x00003A;alert(5) ya",
+  "Abre javascript&#58alert(6) ya",
+  "Abre javascript&#x3Avoid(7) ya",
+  "Abre javascript&colon;alert(8) ya",
+  "Abre javascript&colonalert(9) ya",
+  "Abre javascript&amp;#58;alert(10) ya",
+  "Abre javascript%3Aalert(11) ya",
+  "Abre javascript%253Aalert(12) ya",
+  "Abre java\\script\\:alert(13) ya",
+  "Abre ｊａｖａｓｃｒｉｐｔ：alert(14) ya",
+  "Abre javascript﹕alert(15) ya",
+  "Abre java\u200bscript&#58;alert(16) ya",
+  "Abre &#x6A;&#x61;vascript&#x3A;alert(17) ya",
+  "Visite https&#x3A;//evil&#x2E;example/a hoy",
+  "Visite https&#58;&#47;&#47;evil.example/b hoy",
+  "Visite https&colon;&sol;&sol;evil&period;example/c hoy",
+  "Visite https&#x3A&#x2F&#x2Fevil&#x2Eexample/d hoy",
+  "Visite https%3A%2F%2Fevil.example%2Fe hoy",
+  "Visite https%253A%252F%252Fevil.example hoy",
+  "Visite https\\:\\/\\/evil.example/f hoy",
+  "Visite ｈｔｔｐｓ：／／ｅｖｉｌ．ｅｘａｍｐｌｅ／ｇ hoy",
+  "Visite https%EF%BC%9A//evil.example/h hoy",
+  "Visite www&#46;evil&#x2e;example hoy",
+  "Visite www&period;evil&period;example hoy",
+  "Visite www&#46evil.example hoy",
+  "Visite www．evil．example hoy",
+  "Visite www﹒evil﹒example hoy",
+  "Visite www․evil․example hoy",
+  "Visite (ver:https&#58;//evil.example/i). hoy",
+  "Visite &#104;ttps://evil.example/j hoy",
+  "Visite [el sitio](https&#58;//evil.example/k) hoy",
+  "Visite **https&#x3A;//evil.example/l** hoy",
+  `Escribe a ${WHATSAPP}&#x2E;https&#x3A;//evil.example/m hoy`,
+];
+
+/** Every word of `text` as it reads, and the URL it reads as, if any is not a site page. */
+function readsAsForeignUrl(text: string): string[] {
+  const found: string[] = [];
+  for (const word of text.split(/\s+/)) {
+    // The tool's own WhatsApp URL, written as the tool returned it, is the one allowed.
+    const { plain } = spelledOut(word.startsWith(WHATSAPP) ? word.slice(WHATSAPP.length) : word);
+    const url = /(?:[a-z][a-z0-9+.-]*:\/\/|www\.|javascript:|vbscript:|data:)\S*/i.exec(plain)?.[0];
+    if (url) found.push(url);
+  }
+  return found;
+}
+
+describe("a URL spelled otherwise, cut at every position", () => {
+  it.each(SPELLED)(
+    "%j: the stream reaches the whole text's verdict, and nothing reads as a URL",
+    (text) => {
+      const whole = check(text);
+      expect(readsAsForeignUrl(whole)).toEqual([]);
+      expect(spelledOut(whole).plain.toLowerCase()).not.toMatch(/evil|javascript/);
+      for (const pieces of everyChunking(text)) expect(streamed(pieces), JSON.stringify(pieces)).toBe(whole);
+    },
+    60_000,
+  );
+
+  it("keeps what is only spelled otherwise and no URL: entities, percents, fullwidth text", () => {
+    for (const text of [
+      "Tom &amp; Jerry: 100% listo.",
+      "Precio：$ 1.800.000 （IVA incluido）",
+      "a\\*b\\* y 3 &lt; 4",
+    ]) {
+      expect(check(text)).toBe(text);
+    }
   });
 });

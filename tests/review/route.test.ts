@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/review/route";
+import { reviewRequestSchema } from "@/app/api/review/schema";
 import { resolveModel } from "@/lib/ai/providers";
 import { startLabUse } from "@/lib/lab/run-use";
 import { quotaFromEnv } from "@/lib/quota";
@@ -49,6 +50,9 @@ describe("POST /api/review with a bad request", () => {
   it.each([
     ["malformed JSON", "{code:", "invalid_json"],
     ["empty code", { code: "  \n ", locale: "en" }, "invalid_body"],
+    ["code of zero-width characters", { code: "\u200b\n\u2060\ufeff\n", locale: "en" }, "invalid_body"],
+    ["code of tag characters", { code: "\u{E0063}\u{E006F}\u{E0064}\u{E0065}", locale: "en" }, "invalid_body"],
+    ["code of bidi controls and fillers", { code: "\u202e \u3164\n\u2066\u2069", locale: "en" }, "invalid_body"],
     ["code too long", { code: "a".repeat(REVIEW_LIMITS.maxCodeChars + 1), locale: "en" }, "invalid_body"],
     ["unknown language", { code: "x = 1", language: "cobol", locale: "en" }, "invalid_body"],
     ["no locale", { code: "x = 1" }, "invalid_body"],
@@ -99,6 +103,14 @@ describe("the reviewer's stream", () => {
       { severity: "low", line: 99, title: "Made-up line", why: "-", fix: "-" },
     ],
   };
+
+  it("keeps the code's lines but none of its invisible and format characters", () => {
+    const { code } = reviewRequestSchema.parse({
+      code: "\n\u200bconst a\u2060 = 1;\u{E0041}\n  if (a) go\u202e();\n",
+      locale: "en",
+    });
+    expect(code).toBe("\nconst a = 1;\n  if (a) go();\n");
+  });
 
   it("sends the code as numbered, escaped data and never lets it close <code>", async () => {
     let sent = "";
@@ -152,6 +164,17 @@ describe("the reviewer's stream", () => {
     const today = await quota.today();
     expect(today.units.used).toBe(0);
     expect(today.releases).toBe(1);
+  });
+
+  it.each([0, -1, -250, 2.5, 7, 1e9])("nulls line %s like any line the code doesn't have", async (line) => {
+    const model = reviewer([
+      { text: JSON.stringify({ ...valid, findings: [valid.findings[0], { ...valid.findings[1], line }] }) },
+    ]);
+    const { reviews, dones } = await parse(
+      await startLabUse(post(""), reviewUse({ code: JS_CODE, locale: "en" }), { quota: quotaOf(), model }),
+    );
+    expect(reviews.at(-1)?.findings.map((f) => f.line)).toEqual([2, null]);
+    expect(dones).toEqual([expect.objectContaining({ reason: "answered" })]);
   });
 
   it("refuses a severity outside the schema", async () => {

@@ -13,9 +13,19 @@
  * - then `data: [DONE]`, or a stream that stops early or fails.
  */
 
-/** One SSE event's JSON payload, or a raw payload sent as it is (a broken model's garbage). */
-export type SseEvent = JsonEvent | string;
+/** One SSE event's JSON payload, a raw payload sent as it is (a broken model's garbage), or raw SSE lines. */
+export type SseEvent = JsonEvent | string | RawSse;
 export type JsonEvent = Record<string, unknown>;
+
+/** SSE text sent exactly as written, fields and line breaks included (`event: error\ndata: …\n\n`). */
+export class RawSse {
+  constructor(readonly text: string) {}
+}
+
+/** An SSE event of a type other than the default message: `event: <type>` then its data. */
+export function typedEvent(type: string, data: JsonEvent | string): RawSse {
+  return new RawSse(`event: ${type}\ndata: ${typeof data === "string" ? data : JSON.stringify(data)}\n\n`);
+}
 
 export type ReplayStep = {
   events: SseEvent[];
@@ -24,6 +34,8 @@ export type ReplayStep = {
    * (a connection reset); `hang` sends the events, then nothing until the request is aborted.
    */
   end?: "done" | "truncated" | "error" | "hang";
+  /** SSE text sent after the end marker (`done` only): a server that keeps talking. */
+  afterEnd?: SseEvent[];
   /**
    * How the binding's `run` itself behaves: `reject` fails before any stream (the request never
    * got an answer); `never` neither answers nor listens to the abort signal.
@@ -50,10 +62,14 @@ const encoder = new TextEncoder();
 
 /** The SSE text of a step, exactly as the binding would stream it. */
 export function sseText(step: ReplayStep): string {
-  const body = step.events
-    .map((event) => `data: ${typeof event === "string" ? event : JSON.stringify(event)}\n\n`)
-    .join("");
-  return (step.end ?? "done") === "done" ? `${body}data: [DONE]\n\n` : body;
+  const text = (events: SseEvent[]) =>
+    events
+      .map((event) =>
+        event instanceof RawSse ? event.text : `data: ${typeof event === "string" ? event : JSON.stringify(event)}\n\n`,
+      )
+      .join("");
+  const body = text(step.events);
+  return (step.end ?? "done") === "done" ? `${body}data: [DONE]\n\n${text(step.afterEnd ?? [])}` : body;
 }
 
 /**

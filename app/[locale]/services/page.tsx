@@ -19,7 +19,7 @@ export default async function ServicesPage({ params }: PageProps<"/[locale]/serv
       <PageHeader title={dict.pages.services.title} lead={dict.services.lead} />
       <div className="grid">
         {SITE.services.map((service) => (
-          <ServiceCard key={service.id} service={service} locale={locale} dict={dict} />
+          <ServiceCard key={service.id} service={service} locale={locale} dict={dict} level={2} />
         ))}
       </div>
     </>

@@ -1,11 +1,14 @@
 import { z } from "zod";
 import { CHAT_LIMITS } from "@/lib/chat/limits";
 import { LOCALES } from "@/lib/i18n/config";
+import { visibleText } from "@/lib/text/visible";
 
 const id = z.string().max(100);
+// Each turn is measured, and reaches the model, without its invisible and format characters (tag
+// characters too): a question of zero-width spaces is empty.
 const textPart = z.object({
   type: z.literal("text"),
-  text: z.string().max(CHAT_LIMITS.maxAnswerChars),
+  text: z.string().max(CHAT_LIMITS.maxAnswerChars).transform(visibleText),
   state: z.enum(["streaming", "done"]).optional(),
 });
 // The page keeps step boundaries and the answer's `data-done` in its messages: accepted, never

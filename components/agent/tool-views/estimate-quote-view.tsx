@@ -1,4 +1,5 @@
-import { formatCopRange, formatWeeks } from "@/lib/i18n/format";
+import { formatDuration } from "@/lib/i18n/duration";
+import { formatCopRange } from "@/lib/i18n/format";
 import { ToolCard, type ToolViewProps } from "./tool-card";
 import { ToolStateCard } from "./tool-state-card";
 import styles from "./tool-views.module.css";
@@ -23,7 +24,9 @@ export function EstimateQuoteView({ part, view }: ToolViewProps<"estimate_quote"
         </div>
         <div>
           <dt>{copy.results.weeks}</dt>
-          <dd data-testid="agent-estimate-weeks">{formatWeeks(output.weeks, locale)}</dd>
+          <dd data-testid="agent-estimate-weeks">
+            {formatDuration({ weeks: output.weeks, term: service?.term }, locale)}
+          </dd>
         </div>
       </dl>
       <p className={`${styles.summary} muted`}>

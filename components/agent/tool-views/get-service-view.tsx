@@ -1,4 +1,5 @@
-import { formatCop, formatCopRange, formatWeeks } from "@/lib/i18n/format";
+import { formatDuration } from "@/lib/i18n/duration";
+import { formatCop, formatCopRange } from "@/lib/i18n/format";
 import { ToolCard, type ToolViewProps } from "./tool-card";
 import { ToolStateCard } from "./tool-state-card";
 import styles from "./tool-views.module.css";
@@ -25,7 +26,7 @@ export function GetServiceView({ part, view }: ToolViewProps<"get_service">) {
         </div>
         <div>
           <dt>{copy.results.weeks}</dt>
-          <dd>{formatWeeks(service.weeks, locale)}</dd>
+          <dd>{formatDuration(service, locale)}</dd>
         </div>
       </dl>
       <div className={styles.lists}>

@@ -47,24 +47,62 @@ function show(value: unknown): string {
   return JSON.stringify(value) ?? "";
 }
 
+type ArgumentName = keyof ViewContext["copy"]["argumentNames"];
+
+function isKnown(key: string, names: ViewContext["copy"]["argumentNames"]): key is ArgumentName {
+  return Object.hasOwn(names, key);
+}
+
+/** An argument's value as the visitor reads it: a service's name, not its id; a language, not its code. */
+function readable(key: ArgumentName, value: unknown, input: Record<string, unknown>, view: ViewContext): string {
+  const { copy, locale, names } = view;
+  const service = typeof input.serviceId === "string" ? names[input.serviceId] : undefined;
+  if (key === "serviceId" && typeof value === "string") return names[value]?.name ?? value;
+  if (key === "extraIds" && Array.isArray(value)) {
+    return value.map((id) => (typeof id === "string" ? (service?.extras[id] ?? id) : show(id))).join(", ");
+  }
+  if (key === "kind" && typeof value === "string" && Object.hasOwn(copy.stepKinds, value)) {
+    return copy.stepKinds[value as keyof typeof copy.stepKinds];
+  }
+  if (key === "locale" && typeof value === "string") {
+    try {
+      return new Intl.DisplayNames(locale, { type: "language" }).of(value) ?? value;
+    } catch {
+      return value;
+    }
+  }
+  return show(value);
+}
+
 /**
- * The call's arguments as the model sent them, whatever their shape: a refused call may carry
- * arguments that match no schema, or text that isn't JSON at all.
+ * The call's arguments, in words for the ones the tools define (a search, a service by its name);
+ * whatever else the model sent stays as it sent it: a refused call may carry arguments that match
+ * no schema, or text that isn't JSON at all.
  */
 export function ToolArguments({ input, view }: { input: unknown; view: ViewContext }) {
-  const entries =
-    input && typeof input === "object" && !Array.isArray(input)
-      ? Object.entries(input).filter(([, value]) => value !== undefined && !(Array.isArray(value) && !value.length))
-      : null;
+  const object =
+    input && typeof input === "object" && !Array.isArray(input) ? (input as Record<string, unknown>) : null;
+  const entries = object
+    ? Object.entries(object).filter(([, value]) => value !== undefined && !(Array.isArray(value) && !value.length))
+    : null;
+  const names = view.copy.argumentNames;
   return (
     <div className={styles.args}>
       <span className={styles.argsLabel}>{view.copy.arguments}:</span>{" "}
-      {entries ? (
+      {object && entries ? (
         entries.length ? (
           entries.map(([key, value], index) => (
             <span key={key} className="agent-args__item">
               {index > 0 ? " · " : null}
-              <code>{key}</code> {show(value)}
+              {isKnown(key, names) ? (
+                <>
+                  <span className={styles.argName}>{names[key]}</span> {readable(key, value, object, view)}
+                </>
+              ) : (
+                <>
+                  <code>{key}</code> {show(value)}
+                </>
+              )}
             </span>
           ))
         ) : (

@@ -211,6 +211,8 @@ export const en: Dictionary = {
       result: "Result",
       detail: "Show the detail",
       noArguments: "no arguments",
+      argumentNames: { query: "Search", locale: "Language", serviceId: "Service", extraIds: "Extras", kind: "Step" },
+      stepKinds: { quote: "the quote calculator", contact: "the contact form", whatsapp: "WhatsApp" },
       states: {
         streaming: "Preparing the call…",
         running: "Running…",
@@ -267,6 +269,8 @@ export const en: Dictionary = {
         model: "Answered by",
         usage: "Tokens used",
         usageValue: "{input} in · {output} out",
+        usageSoFar: "{tokens} so far",
+        usageStopped: "{tokens} until you stopped it (the cut call not counted)",
         estimated: "(estimated)",
         neurons: "Workers AI neurons",
         unitsLeft: "Units you have left today",
@@ -288,6 +292,8 @@ export const en: Dictionary = {
         answer: "The answer is ready.",
         stopped: "Run stopped.",
       },
+      stoppedCost:
+        "A stopped run still uses its {units} units: they are taken when it starts, and the model had already worked (and Workers AI had already charged) up to the moment you stopped it.",
       stopped: "You stopped the run. Your goal is still in the box: you can run it again.",
       errors: {
         quotaIp: "You have used today's runs from this connection. They come back {time}.",
@@ -311,10 +317,8 @@ export const en: Dictionary = {
     range: ": the reference range is {min} to {max}, and the work takes {weeks}.",
     term: ": it is a {months}-month plan, with a reference range of {min} to {max} for the {months} months, and getting started takes {weeks}.",
     reference: "The final quote comes after a short, free call.",
-    open: "Open this quote in the calculator",
     nothing: "I couldn't find a service on this site that fits what you are looking for.",
-    contact: "The best next step is to tell us about your case",
-    write: "Write to the studio",
+    contact: "The best next step is to tell us about your case.",
     partial: "With what I could check, I can't give you a reliable price range.",
   },
   labUses: {
@@ -352,7 +356,13 @@ export const en: Dictionary = {
     offline: {
       intro: "I'm the offline assistant: I don't understand questions, I look up their words on this site.",
       best: "The closest match is **[{title}]({path})**: {snippet}",
-      service: "It's one of the studio's services: from {price}, in {weeks}.",
+      bestTitle: "The closest match is **[{title}]({path})**.",
+      service: "**[{name}]({path})** is one of the studio's services: {summary}",
+      followUp: "Still on **[{name}]({path})**, from your last question.",
+      price: "It costs from {price}.",
+      time: "It takes {duration}.",
+      priceWords: ["cost", "costs", "price", "prices", "pricing", "much", "charge", "fee", "fees", "pay"],
+      timeWords: ["long", "time", "weeks", "months", "take", "takes", "when", "duration", "deadline"],
       more: "You can also read: {links}.",
       estimate: "For a price with extras, ask the [agent]({agent}) or use the [calculator]({quote}).",
       nothing: "I found nothing on this site about that. Write to us from the [contact]({contact}) page.",
@@ -457,6 +467,9 @@ export const en: Dictionary = {
     description:
       "What the Lab has spent today (UTC day) across all visitors, against Workers AI's 10,000 free neurons a day.",
     kinds: { agent: "Agent runs", chat: "Assistant messages", review: "Code reviews" },
+    kind: "Kind of use",
+    tableLabel: "Today's usage by kind",
+    scrollHint: "The table is wider than the screen: swipe it sideways to see every column.",
     uses: "Uses",
     tokens: "Tokens (in · out)",
     neurons: "Neurons",

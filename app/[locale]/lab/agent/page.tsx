@@ -25,6 +25,7 @@ function serviceNames(locale: Locale): ServiceNames {
       {
         name: service.text[locale].name,
         extras: Object.fromEntries(service.extras.map((extra) => [extra.id, extra.name[locale]])),
+        ...(service.term ? { term: service.term } : {}),
       },
     ]),
   );

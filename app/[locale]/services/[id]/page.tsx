@@ -4,6 +4,7 @@ import { PageHeader } from "@/components/site/page-header";
 import { findService, SITE } from "@/lib/content/site";
 import { LOCALES } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
+import { formatDuration } from "@/lib/i18n/duration";
 import { formatCop, formatCopRange, formatWeeks } from "@/lib/i18n/format";
 import { localeOf } from "@/lib/i18n/params";
 import { pageMetadata } from "@/lib/site/metadata";
@@ -40,7 +41,7 @@ export default async function ServicePage({ params }: PageProps<"/[locale]/servi
         </div>
         <div>
           <dt>{dict.common.weeks}</dt>
-          <dd>{formatWeeks(service.weeks, locale)}</dd>
+          <dd>{formatDuration(service, locale)}</dd>
         </div>
       </dl>
       <p>{text.description}</p>

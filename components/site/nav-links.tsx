@@ -1,0 +1,25 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+
+type Props = { items: { href: string; label: string }[] };
+
+/** The main navigation; the page the visitor is on says so (`aria-current`), and so does its section. */
+export function NavLinks({ items }: Props) {
+  const pathname = usePathname();
+  return (
+    <ul className="nav-list">
+      {items.map(({ href, label }) => {
+        const current = pathname === href ? "page" : pathname.startsWith(`${href}/`) ? "true" : undefined;
+        return (
+          <li key={href}>
+            <Link href={href} aria-current={current}>
+              {label}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

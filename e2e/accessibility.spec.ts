@@ -1,0 +1,73 @@
+import { expect, test } from "@playwright/test";
+import sitemap from "@/app/sitemap";
+import { LOCALES } from "@/lib/i18n/config";
+import { expectAccessible, expectFitsWidth, PHONE } from "./checks";
+
+// Guards every page of the sitemap, on both runtimes, on a 360 px phone: no axe violation of WCAG
+// 2.2 AA, headings that never skip a level, nothing wider than the screen; the page the visitor
+// is on is marked in the navigation, and a page that doesn't exist says so in its title. Pages
+// added to the sitemap are covered without touching this spec.
+
+const paths = sitemap().map((entry) => new URL(entry.url).pathname);
+
+test.use({ viewport: PHONE });
+
+test("the sitemap lists the pages these checks visit", () => {
+  expect(paths.length).toBeGreaterThan(20);
+  for (const locale of LOCALES) expect(paths).toContain(`/${locale}`);
+});
+
+// A few pages to a test: the two workers share them, and each test has its own time.
+const PAGES_PER_TEST = 5;
+const groups: string[][] = [];
+for (let start = 0; start < paths.length; start += PAGES_PER_TEST)
+  groups.push(paths.slice(start, start + PAGES_PER_TEST));
+
+for (const group of groups) {
+  test(`WCAG 2.2 AA, headings in order, fits 360 px, nav marks the page: ${group.join(" ")}`, async ({ page }) => {
+    test.slow();
+    for (const path of group) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await expect(page.locator("h1").first()).toBeVisible();
+      await expectFitsWidth(page, path);
+      await expectAccessible(page, path);
+
+      // The nav marks the page itself with aria-current="page", a page inside a section with "true".
+      const current = page.getByRole("navigation").locator("a[aria-current]");
+      expect(await current.count(), `${path} marks at most one nav link`).toBeLessThanOrEqual(1);
+      const href = (await current.count()) ? await current.getAttribute("href") : null;
+      if (href === path) await expect(current).toHaveAttribute("aria-current", "page");
+      else if (href) {
+        expect(path.startsWith(`${href}/`), `${path} marks ${href}`).toBe(true);
+        await expect(current).toHaveAttribute("aria-current", "true");
+      }
+    }
+  });
+}
+
+test("the nav marks the current page, and only it", async ({ page }) => {
+  await page.goto("/en/services");
+  const nav = page.getByRole("navigation");
+  await expect(nav.getByRole("link", { name: "Services" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.locator("a[aria-current]")).toHaveCount(1);
+  await page.goto("/es/lab/agent");
+  await expect(nav.getByRole("link", { name: "Lab" })).toHaveAttribute("aria-current", "true");
+  await page.goto("/es");
+  await expect(nav.locator("a[aria-current]")).toHaveCount(0);
+});
+
+test("a page that doesn't exist: its own title, accessible, fits the phone", async ({ page }) => {
+  for (const locale of LOCALES) {
+    const response = await page.goto(`/${locale}/no-such-page`);
+    expect(response?.status()).toBe(404);
+    const heading = (await page.locator("h1").textContent()) ?? "";
+    expect(heading.length).toBeGreaterThan(0);
+    await expect(page).toHaveTitle(new RegExp(heading.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+    const home = await page.request.get(`/${locale}`);
+    const homeTitle = /<title>([^<]*)<\/title>/.exec(await home.text())?.[1];
+    expect(await page.title()).not.toBe(homeTitle);
+    await expectFitsWidth(page, `/${locale}/no-such-page`);
+    await expectAccessible(page, `/${locale}/no-such-page`);
+  }
+});

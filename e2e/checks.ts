@@ -1,0 +1,59 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+/** The width of the narrowest phone the site is made for. */
+export const PHONE = { width: 360, height: 800 };
+
+// WCAG 2.0, 2.1 and 2.2, levels A and AA: every rule axe has for them.
+const WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
+
+type Problem = { rule: string; impact: string | null | undefined; targets: string[]; summary: string };
+
+/**
+ * No axe violation of WCAG 2.2 AA in what the page shows now, and headings that go down one level
+ * at a time from one h1 (axe files a skipped level under best practices, not WCAG, so it is
+ * checked here by hand). `state` names the page and state in the failure message.
+ */
+export async function expectAccessible(page: Page, state: string) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+  const problems: Problem[] = results.violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    targets: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
+    summary: violation.nodes[0]?.failureSummary ?? violation.help,
+  }));
+  expect(problems, `axe (WCAG 2.2 AA) on ${state}`).toEqual([]);
+
+  const skips = await page.evaluate(() => {
+    const found: string[] = [];
+    let previous = 0;
+    for (const heading of document.querySelectorAll("main h1, main h2, main h3, main h4, main h5, main h6")) {
+      const level = Number(heading.tagName.slice(1));
+      if (level > previous + 1) found.push(`h${previous} → h${level} "${heading.textContent?.trim().slice(0, 40)}"`);
+      previous = level;
+    }
+    const h1s = document.querySelectorAll("h1").length;
+    if (h1s !== 1) found.push(`${h1s} h1`);
+    return found;
+  });
+  expect(skips, `heading levels on ${state}`).toEqual([]);
+}
+
+/** Nothing on the page is wider than the screen: no sideways scroll of the whole page. */
+export async function expectFitsWidth(page: Page, state: string) {
+  const { scrollWidth, width, widest } = await page.evaluate(() => {
+    const viewport = document.documentElement.clientWidth;
+    const wide = [...document.querySelectorAll("body *")]
+      .filter((element) => element.getBoundingClientRect().right > viewport + 0.5)
+      .slice(0, 3)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`);
+    return { scrollWidth: document.documentElement.scrollWidth, width: viewport, widest: wide };
+  });
+  expect(scrollWidth, `${state} is ${scrollWidth - width} px wider than the screen (${widest.join(", ")})`).toBe(width);
+}
+
+/** Both checks, for one state of one page. */
+export async function expectRightOnPhone(page: Page, state: string) {
+  await expectFitsWidth(page, state);
+  await expectAccessible(page, state);
+}

@@ -1,0 +1,120 @@
+import { expect, type Route, test } from "@playwright/test";
+import { expectRightOnPhone, PHONE } from "./checks";
+import { LabAgentPage, visitorHeaders } from "./pages/lab-agent-page";
+import { LabAssistantPage } from "./pages/lab-assistant-page";
+import { LabReviewerPage } from "./pages/lab-reviewer-page";
+
+// Guards every state of the Lab, on both runtimes, on a 360 px phone: no axe violation of WCAG 2.2
+// AA and nothing wider than the screen, for the agent (empty, waiting, streaming, answered,
+// stopped, a refused step, quota exceeded, quota unavailable), the assistant (empty, answered) and
+// the reviewer (empty, results, a long line). One browser page per use, its states in sequence.
+
+test.use({ viewport: PHONE });
+
+/** The run's stream with get_service's result replaced by a refusal, as the route sends one. */
+async function refuseGetService(route: Route, ip: string) {
+  const response = await route.fetch({ headers: { ...route.request().headers(), ...visitorHeaders(ip) } });
+  let callId = "";
+  const body = (await response.text())
+    .split("\n")
+    .map((line) => {
+      if (!line.startsWith("data: {")) return line;
+      const part = JSON.parse(line.slice("data: ".length)) as { type: string; toolCallId?: string; toolName?: string };
+      if (part.type === "tool-input-available" && part.toolName === "get_service") callId = part.toolCallId ?? "";
+      if (part.type !== "tool-output-available" || !callId || part.toolCallId !== callId) return line;
+      const errorText = JSON.stringify({ ok: false, error: "invalid_arguments", detail: "serviceId: not an id" });
+      return `data: ${JSON.stringify({ type: "tool-output-error", toolCallId: callId, errorText })}`;
+    })
+    .join("\n");
+  expect(callId, "the run called get_service").not.toBe("");
+  await route.fulfill({ response, body });
+}
+
+test("the agent, state by state", async ({ page }) => {
+  test.slow();
+  const agent = await new LabAgentPage(page, "es").open();
+  await expectRightOnPhone(page, "agent: empty");
+
+  // Waiting: the request is out and nothing has come back.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/agent", async (route) => {
+    await held;
+    await route.fallback();
+  });
+  await agent.useExample(1);
+  await agent.start();
+  await expect(agent.stop).toBeEnabled();
+  await expectRightOnPhone(page, "agent: waiting for the first step");
+  release();
+  await expect(agent.tools.first()).toBeVisible();
+  await expectRightOnPhone(page, "agent: streaming");
+  await agent.finished();
+  await expect(agent.nextStep).toBeVisible();
+  await expectRightOnPhone(page, "agent: answered");
+  await page.unroute("**/api/agent");
+
+  // Stopped mid-run: a long goal streams as a long search query.
+  await agent.start(`Una tienda en línea para mi ferretería, ${"con catálogo, envíos y pagos, ".repeat(4)}¿cuánto?`);
+  await expect(agent.steps.first()).toBeVisible();
+  await agent.stop.dispatchEvent("click");
+  await expect(agent.notice).toContainText(agent.copy.stopped);
+  await expectRightOnPhone(page, "agent: stopped");
+
+  // A refused step: the route's refusal for bad arguments, and the run goes on.
+  await page.route("**/api/agent", (route) => refuseGetService(route, agent.ip));
+  await agent.start("Una tienda en línea para mi ferretería");
+  await agent.finished();
+  await expect(page.getByTestId("agent-refusal")).toBeVisible();
+  await expectRightOnPhone(page, "agent: a refused step");
+  await page.unroute("**/api/agent");
+
+  // Refused before it starts: the quota is used up, then the quota store can't be reached.
+  const resetAt = new Date(Date.now() + 3_600_000).toISOString();
+  await page.route("**/api/agent", (route) =>
+    route.fulfill({
+      status: 429,
+      contentType: "application/json",
+      body: JSON.stringify({ error: { code: "quota_exceeded", message: "used up", resetAt, limit: "ip" } }),
+    }),
+  );
+  await agent.run.click();
+  await expect(agent.notice).toHaveAttribute("data-problem", "quota");
+  await expectRightOnPhone(page, "agent: quota exceeded");
+  await page.unroute("**/api/agent");
+  await page.route("**/api/agent", (route) =>
+    route.fulfill({ status: 503, contentType: "application/json", body: '{"error":{"code":"quota_unavailable"}}' }),
+  );
+  await agent.run.click();
+  await expect(agent.notice).toHaveAttribute("data-problem", "unavailable");
+  await expectRightOnPhone(page, "agent: quota unavailable");
+});
+
+test("the assistant: empty, then a conversation", async ({ page }) => {
+  const chat = await new LabAssistantPage(page, "en").open();
+  await expectRightOnPhone(page, "assistant: empty");
+  await chat.ask("How much is an online store?");
+  await chat.answered(0);
+  await chat.ask("And how long does it take?");
+  await chat.answered(1);
+  await expectRightOnPhone(page, "assistant: two answers");
+});
+
+test("the reviewer: empty, a review, and a line longer than the screen", async ({ page }) => {
+  const reviewer = await new LabReviewerPage(page, "es").open();
+  await expectRightOnPhone(page, "reviewer: empty");
+  await reviewer.review(
+    [
+      'const apiKey = "sk_live_1234567890abcdef";',
+      `const query = "SELECT * FROM orders WHERE customer = '" + name + "' AND status = 'open' ORDER BY created_at DESC LIMIT 50";`,
+      "function show(el, html) {",
+      "  el.innerHTML = html;",
+      '  if (html == null) console.log("empty");',
+      "}",
+    ].join("\n"),
+  );
+  await expect(reviewer.findings.first()).toBeVisible();
+  await expectRightOnPhone(page, "reviewer: results");
+});

@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import { fetchWithStreamChecks, isErrorPayload, ModelStreamError } from "@/lib/ai/stream-errors";
+
+// The model's stream as the providers should read it, over REST (the binding's wrapper runs the
+// same pass; the wire and adversarial suites replay it through the real provider): nothing after
+// the end marker, and a stream error at an in-band error, however the bytes are cut.
+
+const encoder = new TextEncoder();
+const text = (value: string) => `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: value } }] })}\n\n`;
+
+/** `body` served as an event stream in reads of `size` bytes. */
+function server(body: string, size: number): typeof fetch {
+  const bytes = encoder.encode(body);
+  return async () =>
+    new Response(
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let at = 0; at < bytes.length; at += size) controller.enqueue(bytes.slice(at, at + size));
+          controller.close();
+        },
+      }),
+      { headers: { "content-type": "text/event-stream" } },
+    );
+}
+
+async function read(body: string, size: number): Promise<{ text: string; error: unknown }> {
+  const response = await fetchWithStreamChecks(server(body, size))("https://api.example/run");
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let out = "";
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return { text: out + decoder.decode(), error: null };
+      out += decoder.decode(value, { stream: true });
+    }
+  } catch (error) {
+    return { text: out, error };
+  }
+}
+
+const sizes = [1, 2, 3, 5, 7, 11, 64, 4096];
+
+describe("fetchWithStreamChecks", () => {
+  it("fails the stream at an in-band error, after what came before it, at any read size", async () => {
+    const body = `${text("Hola, ")}event: error\ndata: {"code":4006,"message":"AiError: used up"}\n\n${text("más")}data: [DONE]\n\n`;
+    for (const size of sizes) {
+      const { text: out, error } = await read(body, size);
+      expect(error, `size ${size}`).toBeInstanceOf(ModelStreamError);
+      expect((error as ModelStreamError).code).toBe(4006);
+      expect(out).not.toContain("más");
+    }
+  });
+
+  it("ends at the end marker: what follows never reaches the provider, at any read size", async () => {
+    const body = `${text("Hola é ✓")}data: [DONE]\n\n${text("después")}{"error":"late"}\n\ndata: {"error":"late"}\n\n`;
+    for (const size of sizes) {
+      const { text: out, error } = await read(body, size);
+      expect(error, `size ${size}`).toBeNull();
+      expect(out).toBe(`${text("Hola é ✓")}data: [DONE]\n`);
+    }
+  });
+
+  it("passes a stream with no error or end marker through unchanged", async () => {
+    const body = `${text("uno")}${text('dos "error" tres')}: comment\n\n${text("cuatro")}`;
+    for (const size of sizes) expect(await read(body, size)).toEqual({ text: body, error: null });
+  });
+
+  it("leaves a response that is not an event stream alone", async () => {
+    const fetcher = fetchWithStreamChecks(async () => Response.json({ errors: [{ code: 4006 }] }, { status: 429 }));
+    const response = await fetcher("https://api.example/run");
+    expect(response.status).toBe(429);
+    expect(await response.json()).toEqual({ errors: [{ code: 4006 }] });
+  });
+});
+
+describe("isErrorPayload", () => {
+  it.each([
+    { error: "x" },
+    { error: { message: "x" } },
+    { errors: [{ code: 3040 }] },
+    { type: "error" },
+    { object: "error" },
+    { success: false },
+  ])("%j is an error", (payload) => {
+    expect(isErrorPayload(payload)).toBe(true);
+  });
+
+  it.each([
+    { error: null },
+    { error: "" },
+    { errors: [] },
+    { response: "error" },
+    { type: "message" },
+    { success: true },
+    "error",
+    null,
+    [{ error: "x" }],
+  ])("%j is no error", (payload) => {
+    expect(isErrorPayload(payload)).toBe(false);
+  });
+});
