@@ -1,5 +1,3 @@
-import { type StreamPass, throughPass } from "./stream-pass";
-
 /**
  * An error the model's server sent inside a stream that had started well (HTTP 200): an SSE
  * `event: error`, or a data payload that is an error object. `body` is the payload as sent (its
@@ -43,7 +41,7 @@ export function isErrorPayload(payload: unknown): boolean {
  * provider skips both (it ignores the SSE event type, and an error object has no text), so an
  * answer cut by an error would end as answered, and events after the end would still count.
  */
-function streamChecks(): StreamPass<Uint8Array> {
+function streamChecks(): TransformStream<Uint8Array, Uint8Array> {
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
   let line = "";
@@ -98,20 +96,20 @@ function streamChecks(): StreamPass<Uint8Array> {
     }
   }
 
-  return {
-    transform(chunk, emit) {
+  return new TransformStream({
+    transform(chunk, controller) {
       if (ended) return;
-      pass(decoder.decode(chunk, { stream: true }), emit);
+      pass(decoder.decode(chunk, { stream: true }), (out) => controller.enqueue(out));
     },
-    flush(emit) {
+    flush(controller) {
       if (ended) return;
       const rest = decoder.decode();
-      if (rest) pass(rest, emit);
+      if (rest) pass(rest, (out) => controller.enqueue(out));
       // A last line with no line break, or an error event the stream ended inside.
       if (!ended && (line !== "" || eventType === "error")) check(line);
       if (!ended && eventType === "error") check("");
     },
-  };
+  });
 }
 
 function parsed(data: string): unknown {
@@ -168,7 +166,7 @@ type Run = (model: string, inputs: Record<string, unknown>, options?: AiOptions)
 export function withStreamChecks(binding: Ai): Ai {
   const run: Run = async (model, inputs, options) => {
     const output = await (binding.run as unknown as Run)(model, inputs, options);
-    return output instanceof ReadableStream ? throughPass(output, streamChecks()) : output;
+    return output instanceof ReadableStream ? output.pipeThrough(streamChecks()) : output;
   };
   return new Proxy(binding, {
     get(target, property) {
@@ -185,7 +183,7 @@ export function fetchWithStreamChecks(fetcher: typeof fetch = fetch): typeof fet
     const response = await fetcher(input, init);
     const streamed = response.headers.get("content-type")?.includes("text/event-stream");
     if (!streamed || !response.body) return response;
-    return new Response(throughPass(response.body, streamChecks()), {
+    return new Response(response.body.pipeThrough(streamChecks()), {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,
