@@ -2,12 +2,18 @@
 export async function register() {
   const { buildingPages, ConfigError, config } = await import("@/lib/config");
   if (buildingPages()) return;
-  const { announceQuota } = await import("@/lib/quota");
+  const { announceQuota, onWorkers } = await import("@/lib/quota");
   try {
     announceQuota(config().quota);
   } catch (error) {
     // The Lab's routes refuse to spend (503) on the same error; say which setting to fix now.
     if (!(error instanceof ConfigError)) throw error;
     console.warn(`[config] the Lab will refuse to spend (503) until this is fixed: ${error.message}`);
+    return;
   }
+  const { announceContact, emailBinding } = await import("@/lib/contact/settings");
+  const binding = emailBinding();
+  // On Workers the start may run outside a request, where bindings can't be read: then the first
+  // contact message says how leads reach the studio.
+  if (!onWorkers() || binding) announceContact(config().contact, { production: config().production, binding });
 }

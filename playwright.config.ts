@@ -83,6 +83,8 @@ export default defineConfig({
             QUOTA_STORE: "memory",
             QUOTA_SALT: "local-preview-salt-not-a-secret",
             TRUSTED_IP_HEADER: "x-real-ip",
+            // The studio's inbox, as wrangler.toml's [env.local] opens it: a key that is not a secret.
+            INBOX_SECRET: "local-preview-inbox-key-not-a-secret",
           },
           url: `http://127.0.0.1:${NODE_PORT}/api/health`,
           reuseExistingServer: !process.env.CI,

@@ -107,7 +107,8 @@ test("a goal that fits nothing: the answer says so and suggests contact", async 
   expect(await agent.toolOrder()).toEqual(["search_site", "suggest_next_step"]);
   await expect(agent.answer).toContainText("couldn't find a service on this site that fits");
   await expect(agent.nextStep).toHaveText(agent.copy.nextStep.contact);
-  await expect(agent.nextStep).toHaveAttribute("href", paths.contact("en"));
+  // The contact link carries the run's goal into the form (e2e/leads.spec.ts follows it).
+  await expect(agent.nextStep).toHaveAttribute("href", new RegExp(`^${paths.contact("en")}\\?from=agent&goal=`));
   await expect(page.getByTestId("agent-estimate-price")).toHaveCount(0);
 });
 

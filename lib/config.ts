@@ -1,5 +1,6 @@
 import "server-only";
 import { getCloudflareContext } from "@opennextjs/cloudflare";
+import { type ContactSettings, readContactSettings } from "@/lib/contact/settings-read";
 import { onWorkers, QuotaConfigError, type QuotaSettings, readQuotaSettings } from "@/lib/quota";
 
 /**
@@ -32,6 +33,8 @@ export type Config = {
    * (503, with a log line that names the setting) while the site's pages still render.
    */
   quota: QuotaSettings | QuotaConfigError;
+  /** Where contact messages go (email binding's addresses, webhook) and the inbox's key. */
+  contact: ContactSettings;
 };
 
 /** A setting that is present but unusable; the message names it and what it takes. */
@@ -66,6 +69,11 @@ const VARIABLES = [
   "UPSTASH_REDIS_REST_URL",
   "UPSTASH_REDIS_REST_TOKEN",
   "TRUSTED_IP_HEADER",
+  "CONTACT_EMAIL_TO",
+  "CONTACT_EMAIL_FROM",
+  "CONTACT_WEBHOOK_URL",
+  "CONTACT_WEBHOOK_SECRET",
+  "INBOX_SECRET",
 ] as const;
 
 // Workers AI model ids: `@cf/<author>/<model>` (or `@hf/…`); the id is part of the REST URL's path.
@@ -119,7 +127,7 @@ export function readConfig(env: EnvVars, runtime: { production?: boolean; worker
     if (!(error instanceof QuotaConfigError)) throw error;
     quota = error;
   }
-  return { production, siteUrl, models, quota };
+  return { production, siteUrl, models, quota, contact: readContactSettings(env) };
 }
 
 let last: { key: string; config: Config } | undefined;
@@ -137,8 +145,11 @@ export function config(): Config {
   return last.config;
 }
 
-/** A binding of the Worker's environment (the `AI` binding), when there is a Cloudflare context. */
-export function workerBinding<T>(name: "AI"): T | undefined {
+/**
+ * A binding of the Worker's environment (`AI`; `CONTACT_EMAIL`, the send_email binding for
+ * leads), when there is a Cloudflare context.
+ */
+export function workerBinding<T>(name: "AI" | "CONTACT_EMAIL"): T | undefined {
   try {
     return (getCloudflareContext().env as Record<string, unknown>)[name] as T | undefined;
   } catch {

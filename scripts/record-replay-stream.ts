@@ -42,7 +42,7 @@ const extraIds = ["seo-setup", "photo-session"];
 const found = searchSite("sitio web con blog panadería", "es");
 const service = getService(serviceId, "es");
 const quote = quoteFor(serviceId, extraIds);
-const next = suggestNextStep("quote", serviceId, extraIds, "es");
+const next = suggestNextStep("quote", serviceId, extraIds, { locale: "es" });
 if (!found.results[0] || !service.ok || !quote.ok || !next.ok) throw new Error("the catalog changed: edit this script");
 const page = found.results[0];
 

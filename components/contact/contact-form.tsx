@@ -1,15 +1,52 @@
 "use client";
 
-import { useActionState } from "react";
-import { sendContact } from "@/app/[locale]/contact/actions";
-import type { ContactField, ContactState } from "@/app/[locale]/contact/schema";
+import { Suspense, useActionState, useState } from "react";
+import { sendContact } from "@/lib/contact/actions";
+import type { ServiceNames } from "@/lib/contact/lead-context";
+import type { ContactField, ContactState } from "@/lib/contact/schema";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
 import styles from "./contact-form.module.css";
+import { type CarriedContext, useLeadContext } from "./use-lead-context";
 
-type Props = { locale: Locale; copy: Dictionary["contact"] };
+type Props = { locale: Locale; copy: Dictionary["contact"]; services: ServiceNames[] };
 
-export function ContactForm({ locale, copy }: Props) {
+const NO_CONTEXT: CarriedContext = { context: null, problems: [], summary: "" };
+
+/**
+ * The contact form. Prerendered without context (it works without JavaScript); in the browser it
+ * picks up what the link carried from the Lab or the calculator.
+ */
+export function ContactForm(props: Props) {
+  return (
+    <Suspense fallback={<ContactFormView {...props} carried={NO_CONTEXT} submission="" />}>
+      <ContactFormWithContext {...props} />
+    </Suspense>
+  );
+}
+
+function ContactFormWithContext(props: Props) {
+  const carried = useLeadContext(props.locale, props.copy, props.services);
+  // One key per form shown: the same form posted twice is one message, sent once.
+  const [submission] = useState(randomUuid);
+  return <ContactFormView {...props} carried={carried} submission={submission} />;
+}
+
+/** A v4 UUID from `getRandomValues`, which (unlike `randomUUID`) also works off https. */
+function randomUuid(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+function ContactFormView({
+  copy,
+  locale,
+  carried,
+  submission,
+}: Props & { carried: CarriedContext; submission: string }) {
   const [state, action, pending] = useActionState<ContactState, FormData>(sendContact, { status: "idle" });
   if (state.status === "sent") {
     return (
@@ -18,21 +55,44 @@ export function ContactForm({ locale, copy }: Props) {
       </p>
     );
   }
+  const { context, problems, summary } = carried;
   const invalid = state.status === "invalid" ? state : null;
   const error = (field: ContactField) => {
     const key = invalid?.errors[field];
     return key ? copy.errors[key] : null;
   };
-  const field = (name: ContactField) => ({
+  const field = (name: ContactField, hint = false) => ({
     id: `contact-${name}`,
     name,
-    defaultValue: invalid?.values[name] ?? "",
+    defaultValue: invalid?.values[name] ?? (name === "summary" ? summary : ""),
     "aria-invalid": error(name) ? true : undefined,
-    "aria-describedby": error(name) ? `contact-${name}-error` : undefined,
+    "aria-describedby":
+      [hint ? `contact-${name}-hint` : "", error(name) ? `contact-${name}-error` : ""].filter(Boolean).join(" ") ||
+      undefined,
   });
+  const fieldError = (name: ContactField) =>
+    error(name) && (
+      <p className="field__error" id={`contact-${name}-error`}>
+        {error(name)}
+      </p>
+    );
   return (
     <form action={action} className={styles.form} noValidate>
       <input type="hidden" name="locale" value={locale} />
+      <input type="hidden" name="submission" value={submission} />
+      {context && (
+        <>
+          <input type="hidden" name="from" value={context.source} />
+          <input type="hidden" name="service" value={context.serviceId ?? ""} />
+          <input type="hidden" name="extras" value={context.extraIds.join(",")} />
+          <input type="hidden" name="goal" value={context.goal ?? ""} />
+        </>
+      )}
+      {problems.map((problem) => (
+        <p key={`${problem.code}:${problem.id}`} className="notice notice--warning" role="alert">
+          {(problem.code === "unknown_service" ? copy.unknownService : copy.unknownExtra).replace("{id}", problem.id)}
+        </p>
+      ))}
       {invalid && (
         <p className="notice notice--warning" role="alert">
           {copy.fixErrors}
@@ -46,33 +106,39 @@ export function ContactForm({ locale, copy }: Props) {
       <div className="field">
         <label htmlFor="contact-name">{copy.name}</label>
         <input {...field("name")} type="text" autoComplete="name" required maxLength={100} />
-        {error("name") && (
-          <p className="field__error" id="contact-name-error">
-            {error("name")}
-          </p>
-        )}
+        {fieldError("name")}
       </div>
       <div className="field">
         <label htmlFor="contact-email">{copy.email}</label>
         <input {...field("email")} type="email" autoComplete="email" required maxLength={200} />
-        {error("email") && (
-          <p className="field__error" id="contact-email-error">
-            {error("email")}
-          </p>
-        )}
+        {fieldError("email")}
+      </div>
+      <div className="field">
+        <label htmlFor="contact-phone">{copy.phone}</label>
+        <p className="field__hint" id="contact-phone-hint">
+          {copy.phoneHint}
+        </p>
+        <input {...field("phone", true)} type="tel" autoComplete="tel" maxLength={30} />
+        {fieldError("phone")}
       </div>
       <div className="field">
         <label htmlFor="contact-message">{copy.message}</label>
         <p className="field__hint" id="contact-message-hint">
           {copy.messageHint}
         </p>
-        <textarea {...field("message")} rows={6} required maxLength={2000} />
-        {error("message") && (
-          <p className="field__error" id="contact-message-error">
-            {error("message")}
-          </p>
-        )}
+        <textarea {...field("message", true)} rows={6} required maxLength={2000} />
+        {fieldError("message")}
       </div>
+      {(context || invalid?.errors.summary) && (
+        <div className="field">
+          <label htmlFor="contact-summary">{copy.summary}</label>
+          <p className="field__hint" id="contact-summary-hint">
+            {copy.summaryHint}
+          </p>
+          <textarea {...field("summary", true)} rows={4} maxLength={1000} />
+          {fieldError("summary")}
+        </div>
+      )}
       <div className={styles.honeypot} aria-hidden="true">
         <label htmlFor="contact-website">{copy.honeypot}</label>
         <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useId, useState } from "react";
+import { contactPathWith } from "@/lib/contact/lead-context";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
 import { formatDuration } from "@/lib/i18n/duration";
@@ -125,7 +126,15 @@ export function QuoteCalculator({ locale, copy, services, initial, problems: ini
               </ul>
               <p className="muted">{copy.disclaimer}</p>
               <p className="muted">{copy.share}</p>
-              <Link className="button" href={paths.contact(locale)}>
+              <Link
+                className="button"
+                // The selection's ids travel to the form; the lead's range is recomputed from them.
+                href={contactPathWith(paths.contact(locale), {
+                  source: "quote",
+                  serviceId: estimate.serviceId,
+                  extraIds: estimate.extraIds,
+                })}
+              >
                 {copy.talk}
               </Link>
             </>

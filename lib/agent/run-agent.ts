@@ -90,7 +90,7 @@ function messagesTokens(messages: ModelMessage[]): number {
 
 function createRun(goal: string, locale: Locale, studio: string): Run {
   const budget = new RunBudget();
-  const tools = guardTools(createAgentTools({ locale }), budget);
+  const tools = guardTools(createAgentTools({ locale, goal }), budget);
   return {
     goal,
     locale,

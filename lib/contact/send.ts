@@ -1,27 +1,66 @@
 import "server-only";
 import { clientIpFrom, createIpHasher, type LabQuota } from "@/lib/quota";
 import { nextUtcMidnight, utcDay } from "@/lib/quota/utc-day";
-import { type ContactMessage, type ContactOutcome, type ContactStore, contactStoreFor } from "./store";
+import { deliverLead } from "./deliver";
+import type { Lead } from "./lead";
+import { type ContactStore, contactStoreFor } from "./store";
+import type { LeadTransport } from "./transports";
+
+export type SubmitOutcome = "saved" | "limited";
+export type NewLead = Omit<Lead, "id">;
+
+const SUBMISSION = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Keeps one contact message, at most a few a visitor a day. The visitor is the quota's: the same
- * trusted IP, stored only as the same salted hash, so the form can't be used to spend the Upstash
- * allowance the quota needs. Throws when the store can't be reached.
+ * The message's id, from the form's one-time submission key and the visitor: the same form posted
+ * twice (a retried request) is the same message, kept and sent once. Scoped by the IP hash, so a
+ * key seen by someone else names nothing of theirs. A missing or malformed key gets a fresh id.
  */
-export async function sendContactMessage(
-  message: ContactMessage,
+export async function leadId(ipHash: string, submission: string): Promise<string> {
+  if (!SUBMISSION.test(submission)) return crypto.randomUUID();
+  const digest = await crypto.subtle.digest(
+    "SHA-256",
+    new TextEncoder().encode(`${ipHash}:${submission.toLowerCase()}`),
+  );
+  return [...new Uint8Array(digest).slice(0, 16)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * Keeps one contact message, then tells the studio. The visitor is the quota's: the same trusted
+ * IP, stored only as the same salted hash, so the form can't be used to spend the Upstash
+ * allowance the quota needs. Stored is what the visitor is told: a send that fails leaves the
+ * message unsent for a retry. Throws when the store can't be reached (nothing was kept).
+ */
+export async function submitLead(
+  lead: NewLead,
+  submission: string,
   headers: Pick<Headers, "get">,
   lab: LabQuota,
-  // Tests pass their own store and clock.
-  deps: { store?: ContactStore; now?: () => number } = {},
-): Promise<ContactOutcome> {
-  const nowMs = (deps.now ?? Date.now)();
+  {
+    transport,
+    store = contactStoreFor(lab),
+    now = Date.now,
+  }: {
+    transport: LeadTransport | null;
+    store?: ContactStore;
+    now?: () => number;
+  },
+): Promise<SubmitOutcome> {
+  const nowMs = now();
   const ipHash = await createIpHasher(lab.settings.salt)(clientIpFrom(headers, lab.settings.clientIp));
-  const store = deps.store ?? contactStoreFor(lab);
-  return store.save(message, {
-    ipHash,
-    day: utcDay(nowMs),
-    expireAtMs: nextUtcMidnight(nowMs),
-    id: crypto.randomUUID(),
-  });
+  const id = await leadId(ipHash, submission);
+  const saved = await store.save(
+    { id, ...lead },
+    { ipHash, day: utcDay(nowMs), expireAtMs: nextUtcMidnight(nowMs) },
+    nowMs,
+  );
+  if (saved === "limited") return "limited";
+  try {
+    // A duplicate was sent already, or is claimed by the request that kept it: the claim skips it.
+    await deliverLead(id, { store, transport, now });
+  } catch (error) {
+    // Kept, so not lost: a later retry sends it. The visitor's message is never logged.
+    console.error(JSON.stringify({ event: "contact_delivery_error", message: (error as Error).name }));
+  }
+  return "saved";
 }

@@ -1,80 +1,201 @@
 import "server-only";
 import type { Redis } from "@upstash/redis/cloudflare";
 import type { LabQuota } from "@/lib/quota";
-
-export type ContactMessage = { name: string; email: string; message: string; locale: string; receivedAt: string };
+import type { Delivery, Lead, StoredLead } from "./lead";
 
 /** A few messages a visitor a day; the newest 500 are kept, for 30 days after the last one. */
 export const CONTACT_LIMITS: ContactLimits = { perIpPerDay: 3, kept: 500, keptDays: 30 };
 export type ContactLimits = { perIpPerDay: number; kept: number; keptDays: number };
 
-export type ContactOutcome = "saved" | "limited";
+/** `duplicate`: this message (same id) is kept already: a retried request, or a lost reply. */
+export type SaveOutcome = "saved" | "duplicate" | "limited";
 
 /** What the store needs besides the message: who sent it (IP hash only) and today's end. */
-export type ContactSender = { ipHash: string; day: string; expireAtMs: number; id: string };
+export type ContactSender = { ipHash: string; day: string; expireAtMs: number };
 
-export interface ContactStore {
-  readonly kind: "upstash" | "memory";
-  save(message: ContactMessage, sender: ContactSender): Promise<ContactOutcome>;
-}
+/** A message taken for sending: nobody else can take it until it is marked or the lease ends. */
+export type Claimed = { lead: Lead; attempts: number };
 
 /**
- * KEYS: the visitor's count today (counter), the messages (list), this message's id marker.
- * ARGV: message JSON, per-IP limit, expire-at of today (unix s), messages kept, seconds kept.
- * The id marker makes a retried call (its reply lost) a no-op, as the quota's scripts are.
+ * Messages and whether each reached the studio. Store first, then send: `save` keeps the message
+ * unsent and due now; a sender `claim`s it (atomically: two senders never both get it, and a
+ * sent message is never claimed again), then marks it sent, or failed with its next try.
  */
-const SAVE_LUA = `
-if redis.call("EXISTS", KEYS[3]) == 1 then return "saved" end
-local sent = tonumber(redis.call("GET", KEYS[1]) or "0")
-if sent >= tonumber(ARGV[2]) then return "limited" end
-redis.call("INCR", KEYS[1])
-redis.call("EXPIREAT", KEYS[1], ARGV[3])
-redis.call("LPUSH", KEYS[2], ARGV[1])
-redis.call("LTRIM", KEYS[2], 0, tonumber(ARGV[4]) - 1)
-redis.call("EXPIRE", KEYS[2], ARGV[5])
-redis.call("SET", KEYS[3], "1", "EX", ARGV[5])
-return "saved"
-`;
+export interface ContactStore {
+  readonly kind: "upstash" | "memory";
+  save(lead: Lead, sender: ContactSender, nowMs: number): Promise<SaveOutcome>;
+  claim(id: string, leaseMs: number): Promise<Claimed | null>;
+  markSent(id: string, nowMs: number): Promise<void>;
+  markFailed(id: string, reason: string, nextAttemptAtMs: number): Promise<void>;
+  /** Unsent messages whose next try is due, oldest first. */
+  due(nowMs: number, limit: number): Promise<string[]>;
+  /** The newest messages first, with their delivery; only the studio's inbox calls it. */
+  list(limit: number): Promise<StoredLead[]>;
+}
 
 export function contactKeys(prefix: string) {
   return {
     sent: (day: string, ipHash: string) => `${prefix}:contact:${day}:ip:${ipHash}`,
-    messages: `${prefix}:contact:messages`,
-    id: (id: string) => `${prefix}:contact:id:${id}`,
+    leads: `${prefix}:contact:leads`,
+    unsent: `${prefix}:contact:unsent`,
+    lead: (id: string) => `${prefix}:contact:lead:${id}`,
+    delivery: (id: string) => `${prefix}:contact:delivery:${id}`,
+    claim: (id: string) => `${prefix}:contact:claim:${id}`,
+  };
+}
+
+/**
+ * KEYS: the visitor's count today, the id list, the message, its delivery, the unsent set.
+ * ARGV: message JSON, per-IP limit, today's end (unix s), messages kept, seconds kept, id, due (ms).
+ * An existing message makes the call a no-op, so a retried request or a lost reply keeps it once.
+ */
+const SAVE_LUA = `
+if redis.call("EXISTS", KEYS[3]) == 1 then return "duplicate" end
+local sent = tonumber(redis.call("GET", KEYS[1]) or "0")
+if sent >= tonumber(ARGV[2]) then return "limited" end
+redis.call("INCR", KEYS[1])
+redis.call("EXPIREAT", KEYS[1], ARGV[3])
+redis.call("SET", KEYS[3], ARGV[1], "EX", ARGV[5])
+redis.call("HSET", KEYS[4], "state", "unsent", "attempts", "0")
+redis.call("EXPIRE", KEYS[4], ARGV[5])
+redis.call("LPUSH", KEYS[2], ARGV[6])
+redis.call("LTRIM", KEYS[2], 0, tonumber(ARGV[4]) - 1)
+redis.call("EXPIRE", KEYS[2], ARGV[5])
+redis.call("ZADD", KEYS[5], ARGV[7], ARGV[6])
+redis.call("EXPIRE", KEYS[5], ARGV[5])
+return "saved"
+`;
+
+/** KEYS: message, delivery, claim. ARGV: lease (ms). The message as JSON, or nil when not claimable. */
+const CLAIM_LUA = `
+local lead = redis.call("GET", KEYS[1])
+if not lead then return nil end
+if redis.call("HGET", KEYS[2], "state") == "sent" then return nil end
+if not redis.call("SET", KEYS[3], "1", "NX", "PX", ARGV[1]) then return nil end
+return cjson.encode({ lead = lead, attempts = tonumber(redis.call("HGET", KEYS[2], "attempts") or "0") })
+`;
+
+/** KEYS: delivery, unsent set, claim. ARGV: id, sent at (ISO). */
+const SENT_LUA = `
+redis.call("HSET", KEYS[1], "state", "sent", "sentAt", ARGV[2])
+redis.call("HDEL", KEYS[1], "lastError")
+redis.call("ZREM", KEYS[2], ARGV[1])
+redis.call("DEL", KEYS[3])
+return "ok"
+`;
+
+/** KEYS: delivery, unsent set, claim. ARGV: id, reason, next try (ms). A sent message stays sent. */
+const FAILED_LUA = `
+if redis.call("HGET", KEYS[1], "state") == "sent" then return "sent" end
+redis.call("HINCRBY", KEYS[1], "attempts", 1)
+redis.call("HSET", KEYS[1], "state", "unsent", "lastError", ARGV[2])
+redis.call("ZADD", KEYS[2], ARGV[3], ARGV[1])
+redis.call("DEL", KEYS[3])
+return "ok"
+`;
+
+/** KEYS: the id list. ARGV: how many, the key prefix of messages, of deliveries. */
+const LIST_LUA = `
+local ids = redis.call("LRANGE", KEYS[1], 0, tonumber(ARGV[1]) - 1)
+local out = {}
+for _, id in ipairs(ids) do
+  local lead = redis.call("GET", ARGV[2] .. id)
+  if lead then
+    local fields = redis.call("HGETALL", ARGV[3] .. id)
+    local delivery = {}
+    for i = 1, #fields, 2 do delivery[fields[i]] = fields[i + 1] end
+    table.insert(out, { lead = lead, delivery = delivery })
+  end
+end
+if #out == 0 then return "[]" end
+return cjson.encode(out)
+`;
+
+// `@upstash/redis` parses replies that look like JSON; a test bridge or another client may not.
+function fromJson<T>(reply: unknown): T {
+  return (typeof reply === "string" ? JSON.parse(reply) : reply) as T;
+}
+
+function readDelivery(fields: Record<string, unknown>): Delivery {
+  return {
+    state: fields.state === "sent" ? "sent" : "unsent",
+    attempts: Number(fields.attempts ?? 0) || 0,
+    ...(fields.sentAt ? { sentAt: String(fields.sentAt) } : {}),
+    ...(fields.lastError ? { lastError: String(fields.lastError) } : {}),
   };
 }
 
 /** Messages in Upstash, through the quota's own client (its timeout and retry) and key prefix. */
 export function upstashContactStore(redis: Redis, prefix: string, limits = CONTACT_LIMITS): ContactStore {
   const keys = contactKeys(prefix);
-  const script = redis.createScript<unknown>(SAVE_LUA);
+  const scripts = {
+    save: redis.createScript<unknown>(SAVE_LUA),
+    claim: redis.createScript<unknown>(CLAIM_LUA),
+    sent: redis.createScript<unknown>(SENT_LUA),
+    failed: redis.createScript<unknown>(FAILED_LUA),
+    list: redis.createScript<unknown>(LIST_LUA),
+  };
+  const keptSeconds = String(limits.keptDays * 86_400);
   return {
     kind: "upstash",
-    async save(message, { ipHash, day, expireAtMs, id }) {
-      const reply = await script.exec(
-        [keys.sent(day, ipHash), keys.messages, keys.id(id)],
+    async save(lead, { ipHash, day, expireAtMs }, nowMs) {
+      const reply = await scripts.save.exec(
+        [keys.sent(day, ipHash), keys.leads, keys.lead(lead.id), keys.delivery(lead.id), keys.unsent],
         [
-          JSON.stringify(message),
+          JSON.stringify(lead),
           String(limits.perIpPerDay),
           String(Math.floor(expireAtMs / 1000)),
           String(limits.kept),
-          String(limits.keptDays * 86_400),
+          keptSeconds,
+          lead.id,
+          String(nowMs),
         ],
       );
-      if (reply === "saved" || reply === "limited") return reply;
+      if (reply === "saved" || reply === "limited" || reply === "duplicate") return reply;
       throw new Error(`unexpected reply from the contact script: ${JSON.stringify(reply)}`);
+    },
+    async claim(id, leaseMs) {
+      const reply = await scripts.claim.exec([keys.lead(id), keys.delivery(id), keys.claim(id)], [String(leaseMs)]);
+      if (reply === null || reply === undefined) return null;
+      const { lead, attempts } = fromJson<{ lead: unknown; attempts: number }>(reply);
+      return { lead: fromJson<Lead>(lead), attempts: Number(attempts) || 0 };
+    },
+    async markSent(id, nowMs) {
+      await scripts.sent.exec([keys.delivery(id), keys.unsent, keys.claim(id)], [id, new Date(nowMs).toISOString()]);
+    },
+    async markFailed(id, reason, nextAttemptAtMs) {
+      await scripts.failed.exec(
+        [keys.delivery(id), keys.unsent, keys.claim(id)],
+        [id, reason, String(nextAttemptAtMs)],
+      );
+    },
+    async due(nowMs, limit) {
+      return redis.zrange<string[]>(keys.unsent, "-inf", nowMs, { byScore: true, offset: 0, count: limit });
+    },
+    async list(limit) {
+      const reply = await scripts.list.exec([keys.leads], [String(limit), keys.lead(""), keys.delivery("")]);
+      const rows = fromJson<{ lead: unknown; delivery: Record<string, unknown> | unknown[] }[]>(reply);
+      return rows.map((row) => ({
+        lead: fromJson<Lead>(row.lead),
+        // cjson writes an empty table as an array.
+        delivery: readDelivery(Array.isArray(row.delivery) ? {} : row.delivery),
+      }));
     },
   };
 }
 
-/** Messages in this process's memory (`next dev`, `QUOTA_STORE=memory`): the same limits. */
-export function memoryContactStore(limits = CONTACT_LIMITS): ContactStore & { messages(): readonly ContactMessage[] } {
-  const messages: ContactMessage[] = [];
+/** Messages in this process's memory (`next dev`, `QUOTA_STORE=memory`): the same rules. */
+export function memoryContactStore(limits = CONTACT_LIMITS): ContactStore & { leads(): readonly Lead[] } {
+  const leads: Lead[] = [];
+  const deliveries = new Map<string, Delivery>();
+  const dueAt = new Map<string, number>();
+  const claims = new Map<string, number>();
   const sent = new Map<string, number>();
   let currentDay = "";
   return {
     kind: "memory",
-    async save(message, { ipHash, day }) {
+    async save(lead, { ipHash, day }, nowMs) {
+      if (deliveries.has(lead.id)) return "duplicate";
       if (day !== currentDay) {
         currentDay = day;
         sent.clear();
@@ -82,11 +203,52 @@ export function memoryContactStore(limits = CONTACT_LIMITS): ContactStore & { me
       const count = sent.get(ipHash) ?? 0;
       if (count >= limits.perIpPerDay) return "limited";
       sent.set(ipHash, count + 1);
-      messages.unshift(message);
-      messages.length = Math.min(messages.length, limits.kept);
+      leads.unshift(lead);
+      for (const dropped of leads.splice(limits.kept)) {
+        deliveries.delete(dropped.id);
+        dueAt.delete(dropped.id);
+      }
+      deliveries.set(lead.id, { state: "unsent", attempts: 0 });
+      dueAt.set(lead.id, nowMs);
       return "saved";
     },
-    messages: () => messages,
+    async claim(id, leaseMs) {
+      const lead = leads.find((kept) => kept.id === id);
+      const delivery = deliveries.get(id);
+      if (!lead || !delivery || delivery.state === "sent") return null;
+      const now = Date.now();
+      if ((claims.get(id) ?? 0) > now) return null;
+      claims.set(id, now + leaseMs);
+      return { lead: structuredClone(lead), attempts: delivery.attempts };
+    },
+    async markSent(id, nowMs) {
+      const delivery = deliveries.get(id);
+      if (delivery)
+        deliveries.set(id, { state: "sent", attempts: delivery.attempts, sentAt: new Date(nowMs).toISOString() });
+      dueAt.delete(id);
+      claims.delete(id);
+    },
+    async markFailed(id, reason, nextAttemptAtMs) {
+      const delivery = deliveries.get(id);
+      if (!delivery || delivery.state === "sent") return;
+      deliveries.set(id, { state: "unsent", attempts: delivery.attempts + 1, lastError: reason });
+      dueAt.set(id, nextAttemptAtMs);
+      claims.delete(id);
+    },
+    async due(nowMs, limit) {
+      return [...dueAt]
+        .filter(([, at]) => at <= nowMs)
+        .sort((a, b) => a[1] - b[1])
+        .slice(0, limit)
+        .map(([id]) => id);
+    },
+    async list(limit) {
+      return leads.slice(0, limit).map((lead) => ({
+        lead: structuredClone(lead),
+        delivery: { ...(deliveries.get(lead.id) ?? { state: "unsent", attempts: 0 }) },
+      }));
+    },
+    leads: () => leads,
   };
 }
 

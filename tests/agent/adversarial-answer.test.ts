@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { suggestNextStep } from "@/lib/agent/tools/suggest-next-step";
 import { isSitePath } from "@/lib/lab/site-paths";
-import { type PlayedRun, playRun, replayModel } from "@/tests/support/agent-run";
+import { DEFAULT_GOAL, type PlayedRun, playRun, replayModel } from "@/tests/support/agent-run";
 import { answerProblems, HOSTILE } from "@/tests/support/answer-safety";
 import {
   chunk,
@@ -138,7 +138,7 @@ describe("adversarial answers: amounts", () => {
 
 describe("adversarial answers: the tools' WhatsApp link", () => {
   it("keeps the URL a tool returned this run, and no other wa.me link", async () => {
-    const step = suggestNextStep("whatsapp", "landing-page", [], "es");
+    const step = suggestNextStep("whatsapp", "landing-page", [], { locale: "es", goal: DEFAULT_GOAL });
     if (!step.ok) throw new Error("no WhatsApp link");
     const text = `Escríbanos por [WhatsApp](${step.path}) o ${step.path} — no por [este](https://wa.me/573009999999) ni https://wa.me/573008888888.`;
     const run = await toolRun([

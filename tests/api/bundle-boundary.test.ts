@@ -3,19 +3,22 @@ import { importsOf } from "@/tests/support/import-graph";
 
 // Guards the Worker's size: Next bundles each route with its own copy of what it imports, so the
 // AI SDK (~590 KB raw a copy) must stay out of the routes that don't stream a model: the units-left
-// and model-label endpoints and the contact form. It crept in once through lib/api/lab-units.ts (+226 KiB gzip).
+// and model-label endpoints, the contact form and the studio's inbox. It crept in once through lib/api/lab-units.ts (+226 KiB gzip).
 
 const packagesOf = (entry: string) => importsOf(entry).packages;
 
 describe("what the routes that don't stream a model bundle", () => {
-  it.each(["app/api/lab/units/route.ts", "app/api/lab/models/route.ts", "app/[locale]/contact/actions.ts"])(
-    "%s pulls in no AI SDK",
-    (entry) => {
-      const packages = [...packagesOf(entry)];
-      expect(packages.length).toBeGreaterThan(0);
-      expect(packages.filter((name) => name === "ai" || name.startsWith("@ai-sdk/"))).toEqual([]);
-    },
-  );
+  it.each([
+    "app/api/lab/units/route.ts",
+    "app/api/lab/models/route.ts",
+    "lib/contact/actions.ts",
+    "lib/contact/inbox-actions.ts",
+    "app/[locale]/inbox/page.tsx",
+  ])("%s pulls in no AI SDK", (entry) => {
+    const packages = [...packagesOf(entry)];
+    expect(packages.length).toBeGreaterThan(0);
+    expect(packages.filter((name) => name === "ai" || name.startsWith("@ai-sdk/"))).toEqual([]);
+  });
 
   it("the agent's route does (the walk sees through the project's imports)", () => {
     expect(packagesOf("app/api/agent/route.ts").has("ai")).toBe(true);

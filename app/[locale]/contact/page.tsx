@@ -1,6 +1,8 @@
 import { ContactForm } from "@/components/contact/contact-form";
+import { ContactWhatsapp } from "@/components/contact/contact-whatsapp";
 import { PageHeader } from "@/components/site/page-header";
-import { SITE, whatsappUrl } from "@/lib/content/site";
+import type { ServiceNames } from "@/lib/contact/lead-context";
+import { SITE } from "@/lib/content/site";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { localeOf } from "@/lib/i18n/params";
 import { pageMetadata } from "@/lib/site/metadata";
@@ -15,17 +17,32 @@ export default async function ContactPage({ params }: PageProps<"/[locale]/conta
   const locale = await localeOf(params);
   const dict = getDictionary(locale);
   const { studio } = SITE;
+  // Names only: the summary is words; the range is recomputed on the server when the form is sent.
+  const services: ServiceNames[] = SITE.services.map((service) => ({
+    id: service.id,
+    name: service.text[locale].name,
+    extras: service.extras.map((extra) => ({ id: extra.id, name: extra.name[locale] })),
+  }));
   return (
     <>
       <PageHeader title={dict.pages.contact.title} lead={dict.contact.lead} />
       <div className="two-columns">
-        <ContactForm locale={locale} copy={dict.contact} />
+        <div>
+          <ContactForm locale={locale} copy={dict.contact} services={services} />
+          <p className="muted" data-testid="contact-privacy">
+            {dict.contact.privacy}
+          </p>
+        </div>
         <aside className="card" aria-labelledby="contact-other">
           <h2 id="contact-other">{dict.contact.other}</h2>
           <p>
-            <a className="button button--whatsapp" href={whatsappUrl(locale)} rel="noopener noreferrer">
-              {dict.contact.whatsapp}
-            </a>
+            <ContactWhatsapp
+              locale={locale}
+              copy={dict.contact}
+              services={services}
+              number={studio.whatsapp.replace("+", "")}
+              greeting={studio.whatsappGreeting[locale]}
+            />
           </p>
           <p>
             <a href={`mailto:${studio.email}`}>{studio.email}</a>

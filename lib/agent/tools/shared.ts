@@ -6,8 +6,11 @@ import { QuoteError, type QuoteErrorCode } from "@/lib/quote/estimate";
 
 export { CATALOG };
 
-/** What a tool may know about the run that calls it: never the goal, the IP or the quota. */
-export type ToolContext = { locale: Locale };
+/**
+ * What a tool may know about the run that calls it: never the IP or the quota. The goal only
+ * reaches `suggest_next_step`, which carries it (short) into the contact link the visitor follows.
+ */
+export type ToolContext = { locale: Locale; goal?: string };
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

@@ -1,7 +1,11 @@
 import { tool } from "ai";
 import { z } from "zod";
+import { contactPathWith, type LeadContext, summaryLines } from "@/lib/contact/lead-context";
 import { SITE, whatsappUrl } from "@/lib/content/site";
 import type { Locale } from "@/lib/i18n/config";
+import { getDictionary } from "@/lib/i18n/dictionary";
+import { fill } from "@/lib/i18n/fill";
+import { formatWeeks } from "@/lib/i18n/format";
 import { estimateQuote } from "@/lib/quote/estimate";
 import { paths } from "@/lib/site/paths";
 import { CATALOG, extraIdsSchema, idSchema, orFailure, type ToolContext, type ToolFailure, toolInput } from "./shared";
@@ -12,35 +16,51 @@ export type NextStep = (typeof NEXT_STEPS)[number];
 /** `path` is a site path, except for WhatsApp: an absolute https://wa.me/… link. */
 export type SuggestNextStepResult = { ok: true; kind: NextStep; path: string } | ToolFailure;
 
-const INTERESTED_IN: Record<Locale, (service: string, extras: string[]) => string> = {
-  es: (service, extras) => `Me interesa: ${service}${extras.length ? ` (con ${extras.join(", ")})` : ""}.`,
-  en: (service, extras) => `I'm interested in: ${service}${extras.length ? ` (with ${extras.join(", ")})` : ""}.`,
-};
+/** The run's summary in the visitor's words (goal, service and extras by name, weeks): never an amount. */
+export function runSummary(context: LeadContext, locale: Locale): string[] {
+  const words = getDictionary(locale).contact.summaryWords;
+  const services = CATALOG[locale].services;
+  return summaryLines(
+    context,
+    services,
+    { ...words, weeks: (weeks) => fill(words.weeks, { weeks: formatWeeks(weeks, locale) }) },
+    locale,
+  );
+}
 
-/** The studio's greeting, plus the service and extras by name when the run settled on one. */
-function whatsappMessage(locale: Locale, serviceId: string | undefined, extraIds: readonly string[]): string {
-  const greeting = SITE.studio.whatsappGreeting[locale];
-  const service = CATALOG[locale].services.find((s) => s.id === serviceId);
-  if (!service) return greeting;
-  const extras = service.extras.filter((extra) => extraIds.includes(extra.id)).map((extra) => extra.name);
-  return `${greeting} ${INTERESTED_IN[locale](service.name, extras)}`;
+/**
+ * The studio's greeting, then the service, extras and weeks, one line each. Not the goal: the
+ * model copies this link into its answer, where a percent-encoded goal would triple it, past what
+ * the answer filter holds back for a link (400 characters) and a large share of a call's 350
+ * tokens. The contact page's WhatsApp button, which no model writes, carries the goal too.
+ */
+export function whatsappMessage(locale: Locale, context: LeadContext): string {
+  const { goal: _, ...withoutGoal } = context;
+  return [SITE.studio.whatsappGreeting[locale], ...runSummary(withoutGoal, locale)].join("\n");
 }
 
 export function suggestNextStep(
   kind: NextStep,
   serviceId: string | undefined,
   extraIds: readonly string[],
-  locale: Locale,
+  { locale, goal }: ToolContext,
 ): SuggestNextStepResult {
   return orFailure((): SuggestNextStepResult => {
     // The same checks as estimate_quote, so a link never preselects what the calculator lacks.
     const picked = serviceId ? estimateQuote({ serviceId, extraIds }).extraIds : [];
+    // Ids and the visitor's own goal travel; the range is recomputed from the ids wherever it shows.
+    const context: LeadContext = {
+      source: "agent",
+      ...(goal ? { goal } : {}),
+      ...(serviceId ? { serviceId } : {}),
+      extraIds: picked,
+    };
     const path =
       kind === "quote"
         ? paths.quote(locale, serviceId, picked)
         : kind === "contact"
-          ? paths.contact(locale)
-          : whatsappUrl(locale, whatsappMessage(locale, serviceId, picked));
+          ? contactPathWith(paths.contact(locale), context)
+          : whatsappUrl(locale, whatsappMessage(locale, context));
     return { ok: true, kind, path };
   });
 }
@@ -56,5 +76,5 @@ export const suggestNextStepTool = (context: ToolContext) =>
     description: "Link for the visitor's next step.",
     inputSchema: toolInput(suggestNextStepInput),
     execute: ({ kind, serviceId, extraIds }): SuggestNextStepResult =>
-      suggestNextStep(kind, serviceId, extraIds, context.locale),
+      suggestNextStep(kind, serviceId, extraIds, context),
   });

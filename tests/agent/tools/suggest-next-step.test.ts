@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { suggestNextStepInput, suggestNextStepTool } from "@/lib/agent/tools/suggest-next-step";
 import { SITE } from "@/lib/content/site";
-import { extraIdsOf } from "@/lib/quote/estimate";
+import { estimateQuote, extraIdsOf } from "@/lib/quote/estimate";
 import { callTool } from "./call";
 
 const es = suggestNextStepTool({ locale: "es" });
@@ -36,13 +36,29 @@ describe("suggest_next_step", () => {
     expect(await callTool(en, { kind: "quote" })).toEqual({ ok: true, kind: "quote", path: "/en/quote" });
   });
 
-  it("links the contact form", async () => {
-    expect(await callTool(es, { kind: "contact" })).toEqual({ ok: true, kind: "contact", path: "/es/contact" });
-    expect(await callTool(en, { kind: "contact", serviceId: "online-store" })).toEqual({
+  it("links the contact form with the run's summary: goal, service and extras ids, never an amount", async () => {
+    expect(await callTool(es, { kind: "contact" })).toEqual({
       ok: true,
       kind: "contact",
-      path: "/en/contact",
+      path: "/es/contact?from=agent",
     });
+    const withGoal = suggestNextStepTool({ locale: "en", goal: "An online store for my bakery, how much?" });
+    const result = await callTool(withGoal, {
+      kind: "contact",
+      serviceId: "online-store",
+      extraIds: ["inventory-sync"],
+    });
+    if (!result.ok) throw new Error(result.detail);
+    const url = new URL(result.path, "https://site.example");
+    expect(url.pathname).toBe("/en/contact");
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      from: "agent",
+      service: "online-store",
+      extras: "inventory-sync",
+      goal: "An online store for my bakery, how much?",
+    });
+    const estimate = estimateQuote({ serviceId: "online-store", extraIds: ["inventory-sync"] });
+    expect(result.path).not.toContain(String(estimate.price.max));
   });
 
   it("links WhatsApp with the studio's greeting, naming the service and extras when given", async () => {
@@ -62,6 +78,17 @@ describe("suggest_next_step", () => {
 
     const english = await callTool(en, { kind: "whatsapp", serviceId: "booking-system" });
     expect(english.ok && whatsappText(english.path)).toContain("Booking system");
+
+    const withGoal = await callTool(suggestNextStepTool({ locale: "en", goal: "Bookings for my clinic" }), {
+      kind: "whatsapp",
+      serviceId: "booking-system",
+    });
+    const greeting = withGoal.ok ? whatsappText(withGoal.path) : "";
+    expect(greeting).toContain("Estimated time:");
+    // The model copies this link into its answer: the goal stays out, it goes by the contact page.
+    expect(greeting).not.toContain("Bookings for my clinic");
+    // Words only: no amount in the visitor's greeting.
+    expect(greeting).not.toMatch(/\$|COP|\d{3}[.,]\d{3}/);
   });
 
   it("checks ids like estimate_quote, and says which are valid", async () => {

@@ -1,0 +1,74 @@
+import type { Metadata } from "next";
+import { cookies } from "next/headers";
+import { after } from "next/server";
+import { InboxList } from "@/components/contact/inbox-list";
+import { InboxLogin } from "@/components/contact/inbox-login";
+import { PageHeader } from "@/components/site/page-header";
+import { labQuota } from "@/lib/api/lab-units";
+import { config } from "@/lib/config";
+import { retryDue } from "@/lib/contact/deliver";
+import { readInbox } from "@/lib/contact/inbox";
+import { closeInbox } from "@/lib/contact/inbox-actions";
+import { INBOX_SESSION, validInboxSession } from "@/lib/contact/inbox-auth";
+import type { StoredLead } from "@/lib/contact/lead";
+import { leadTransport } from "@/lib/contact/settings";
+import { contactStoreFor } from "@/lib/contact/store";
+import { getDictionary } from "@/lib/i18n/dictionary";
+import { localeOf } from "@/lib/i18n/params";
+
+// Behind the studio's key, read on every request; never prerendered, cached or indexed.
+export const dynamic = "force-dynamic";
+
+export async function generateMetadata({ params }: PageProps<"/[locale]/inbox">): Promise<Metadata> {
+  const locale = await localeOf(params);
+  return { title: getDictionary(locale).inbox.title, robots: { index: false, follow: false } };
+}
+
+export default async function InboxPage({ params }: PageProps<"/[locale]/inbox">) {
+  const locale = await localeOf(params);
+  const copy = getDictionary(locale).inbox;
+  const settings = config().contact;
+  const header = <PageHeader title={copy.title} lead={copy.lead} />;
+  if (!settings.inboxSecret) {
+    return (
+      <>
+        {header}
+        <p className="notice notice--warning">{copy.notConfigured}</p>
+      </>
+    );
+  }
+  const session = (await cookies()).get(INBOX_SESSION.cookie)?.value;
+  if (!(await validInboxSession(session, settings.inboxSecret, Date.now()))) {
+    return (
+      <>
+        {header}
+        <InboxLogin copy={copy} />
+      </>
+    );
+  }
+  let leads: StoredLead[] | null = null;
+  try {
+    const lab = labQuota();
+    leads = await readInbox(lab);
+    // Opening the inbox also retries what a failed send left unsent.
+    const transport = leadTransport(settings);
+    after(() => retryDue({ store: contactStoreFor(lab), transport }));
+  } catch (error) {
+    console.error(JSON.stringify({ event: "inbox_read_failed", message: (error as Error).name }));
+  }
+  return (
+    <>
+      {header}
+      <form action={closeInbox}>
+        <button type="submit" className="button button--secondary">
+          {copy.close}
+        </button>
+      </form>
+      {leads ? (
+        <InboxList leads={leads} locale={locale} copy={copy} />
+      ) : (
+        <p className="notice notice--warning">{copy.unavailable}</p>
+      )}
+    </>
+  );
+}

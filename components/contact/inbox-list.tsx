@@ -1,0 +1,73 @@
+import { leadFacts } from "@/lib/contact/compose";
+import type { StoredLead } from "@/lib/contact/lead";
+import type { Locale } from "@/lib/i18n/config";
+import type { Dictionary } from "@/lib/i18n/dictionary";
+import { fill } from "@/lib/i18n/fill";
+import styles from "./inbox.module.css";
+
+type Props = { leads: StoredLead[]; locale: Locale; copy: Dictionary["inbox"] };
+
+/** The studio's messages, newest first: who, what, the Lab's summary, whether the email went out. */
+export function InboxList({ leads, locale, copy }: Props) {
+  if (leads.length === 0) return <p className="muted">{copy.empty}</p>;
+  return (
+    <>
+      <p className="muted">{fill(copy.count, { count: leads.length })}</p>
+      <ol className={styles.list} data-testid="inbox-list">
+        {leads.map(({ lead, delivery }) => {
+          const { words, visitor, lab, service } = leadFacts(lead, locale);
+          const subject = `Re: ${service ?? words.message}`;
+          const digits = lead.phone.replace(/\D/g, "");
+          return (
+            <li key={lead.id} className="card" data-testid="inbox-lead">
+              <div className={styles.head}>
+                <strong>{lead.name}</strong>
+                {delivery.state === "sent" ? (
+                  <span className="muted">{copy.sent}</span>
+                ) : (
+                  <span className={styles.unsent} data-testid="inbox-unsent">
+                    {copy.unsent}
+                    {delivery.attempts > 0 ? ` · ${fill(copy.attempts, { count: delivery.attempts })}` : ""}
+                    {delivery.lastError ? ` · ${delivery.lastError}` : ""}
+                  </span>
+                )}
+              </div>
+              <dl className="facts">
+                {visitor.map(([label, value]) => (
+                  <div key={label}>
+                    <dt>{label}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                ))}
+              </dl>
+              <p className={styles.message}>{lead.message}</p>
+              {lab.length > 0 && (
+                <>
+                  <h3>{words.lab}</h3>
+                  <dl className="facts" data-testid="inbox-lab">
+                    {lab.map(([label, value]) => (
+                      <div key={label}>
+                        <dt>{label}</dt>
+                        <dd className={styles.message}>{value}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                </>
+              )}
+              <p className={styles.actions}>
+                <a className="button" href={`mailto:${lead.email}?subject=${encodeURIComponent(subject)}`}>
+                  {copy.replyEmail}
+                </a>
+                {digits.length >= 7 && (
+                  <a className="button button--whatsapp" href={`https://wa.me/${digits}`} rel="noopener noreferrer">
+                    {copy.replyWhatsapp}
+                  </a>
+                )}
+              </p>
+            </li>
+          );
+        })}
+      </ol>
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+"use client";
+
+import { useSearchParams } from "next/navigation";
+import { useMemo } from "react";
+import { type LeadContext, readLeadContext, type ServiceNames, summaryLines } from "@/lib/contact/lead-context";
+import type { Locale } from "@/lib/i18n/config";
+import type { Dictionary } from "@/lib/i18n/dictionary";
+import { fill } from "@/lib/i18n/fill";
+import { formatWeeks } from "@/lib/i18n/format";
+import type { SelectionProblem } from "@/lib/quote/selection";
+
+export type CarriedContext = { context: LeadContext | null; problems: SelectionProblem[]; summary: string };
+
+/**
+ * The context the link carried (`?from=agent&service=…&extras=…&goal=…`), read in the browser so
+ * the contact page stays prerendered: unknown ids dropped and reported, the summary in words.
+ */
+export function useLeadContext(locale: Locale, copy: Dictionary["contact"], services: ServiceNames[]): CarriedContext {
+  const query = useSearchParams();
+  return useMemo(() => {
+    const value = (name: string) => query.get(name) ?? undefined;
+    const { context, problems } = readLeadContext({
+      from: value("from"),
+      service: value("service"),
+      extras: value("extras"),
+      goal: value("goal"),
+    });
+    const words = {
+      ...copy.summaryWords,
+      weeks: (weeks: { min: number; max: number }) =>
+        fill(copy.summaryWords.weeks, { weeks: formatWeeks(weeks, locale) }),
+    };
+    const summary = context ? summaryLines(context, services, words, locale).join("\n") : "";
+    return { context, problems, summary };
+  }, [query, copy, services, locale]);
+}

@@ -1,0 +1,146 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { expect, type TestInfo, test } from "@playwright/test";
+import { SITE } from "@/lib/content/site";
+import { getDictionary } from "@/lib/i18n/dictionary";
+import { formatCopRange, formatWeeks } from "@/lib/i18n/format";
+import { estimateQuote } from "@/lib/quote/estimate";
+import { ContactPage, InboxPage } from "./pages/contact-page";
+import { LabAgentPage, visitorHeaders, visitorIp } from "./pages/lab-agent-page";
+import { QuotePage } from "./pages/quote-page";
+
+// Guards the path of a lead, on both runtimes: the agent's contact step and the calculator's
+// "let's talk" carry the visitor's context into the form (prefilled, editable); the message is
+// kept and, on workerd, emailed through the simulated send_email binding (its text lands in
+// wrangler's local email file, with the visitor as Reply-To); the studio's inbox, opened with its
+// key, lists it with the range recomputed on the server (on next start, with no binding, unsent).
+
+// The local preview's key (wrangler.toml [env.local], playwright.config.ts): not a secret.
+const INBOX_KEY = "local-preview-inbox-key-not-a-secret";
+// Where wrangler's miniflare writes each simulated email's text: <project>/.wrangler/tmp/email/<session>/email-text/<id>.txt
+const EMAIL_ROOT = path.resolve(import.meta.dirname, "../.wrangler/tmp/email");
+
+// A visitor of its own per test: the form takes 3 messages a visitor a day.
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders(visitorHeaders(visitorIp()));
+});
+
+const onWorkerd = (info: TestInfo) => info.project.metadata.runtime === "workerd" && !process.env.BASE_URL;
+
+/**
+ * The simulated email whose text holds `marker`: its text as wrangler wrote it to disk, and its
+ * headers as the local binding recorded them (wrangler's local explorer API), matched by the
+ * message id that names the file.
+ */
+async function simulatedEmail(baseURL: string, marker: string) {
+  let found: { id: string; text: string } | null = null;
+  await expect(async () => {
+    const files = (await readdir(EMAIL_ROOT, { recursive: true })).filter((file) =>
+      /email-text\/[^/]+\.txt$/.test(file),
+    );
+    for (const file of files) {
+      const text = await readFile(path.join(EMAIL_ROOT, file), "utf8");
+      if (text.includes(marker)) found = { id: path.basename(file, ".txt"), text };
+    }
+    expect(found, `no email file under ${EMAIL_ROOT} holds ${marker}`).not.toBeNull();
+  }).toPass({ timeout: 10_000 });
+  const { id, text } = found as unknown as { id: string; text: string };
+  const response = await fetch(
+    `${baseURL}/cdn-cgi/local/explorer/api/local/email/sending?email_id=${encodeURIComponent(`<${id}>`)}`,
+  );
+  expect(response.ok).toBe(true);
+  const { result } = (await response.json()) as { result: { subject: string; replyTo?: string; to: string[] } };
+  return { text, ...result };
+}
+
+test("agent run → its contact step → prefilled form → sent → the studio's email and inbox", async ({
+  page,
+  baseURL,
+}, info) => {
+  const agent = await new LabAgentPage(page, "en").open();
+  await agent.useExample(2);
+  await agent.start();
+  await agent.finished();
+  const goal = getDictionary("en").agent.console.exampleGoals[2] ?? "";
+  await expect(agent.nextStep).toHaveAttribute("href", /^\/en\/contact\?from=agent&goal=/);
+  await agent.nextStep.click();
+
+  const contact = new ContactPage(page, "en");
+  await expect(page).toHaveURL(/\/en\/contact\?from=agent/);
+  await expect(contact.summary).toHaveValue(`Goal: ${goal}`);
+  // Visible and editable: the visitor's own words go with the message.
+  await contact.summary.fill(`Goal: ${goal}\nAlso a small sink.`);
+  const marker = `lead-${info.project.name}-${Date.now()}`;
+  await contact.send({ name: "Marta Ríos", email: "marta@example.com", message: `Can you help? ${marker}` });
+
+  if (onWorkerd(info)) {
+    const email = await simulatedEmail(baseURL ?? "", marker);
+    expect(email.to).toEqual([SITE.studio.email]);
+    expect(email.replyTo).toBe('"Marta Ríos" <marta@example.com>');
+    expect(email.subject).toBe("Nuevo mensaje de Marta Ríos");
+    expect(email.text).toContain(`Can you help? ${marker}`);
+    expect(email.text).toContain(`Objetivo: ${goal}`);
+    expect(email.text).toContain("Also a small sink.");
+  }
+
+  const inbox = await new InboxPage(page, "en").open(INBOX_KEY);
+  const lead = inbox.lead(marker);
+  await expect(lead).toBeVisible();
+  await expect(lead).toContainText(goal);
+  await expect(lead.getByRole("link", { name: inbox.copy.replyEmail })).toHaveAttribute(
+    "href",
+    /^mailto:marta@example\.com/,
+  );
+  if (onWorkerd(info)) await expect(lead).toContainText(inbox.copy.sent);
+  else await expect(lead.getByTestId("inbox-unsent")).toBeVisible();
+});
+
+test("calculator → let's talk → the form carries the selection; the lead shows the server's range", async ({
+  page,
+  baseURL,
+}, info) => {
+  const serviceId = "online-store";
+  const extraIds = ["photo-session"];
+  const service = SITE.services.find((s) => s.id === serviceId);
+  if (!service) throw new Error("the demo content has no online store");
+  await page.goto(`/en/quote?service=${serviceId}&extras=${extraIds.join(",")}`);
+  await new QuotePage(page, "en").expectEstimate(serviceId, extraIds);
+  await page.getByRole("link", { name: getDictionary("en").quote.talk }).click();
+
+  await expect(page).toHaveURL(`/en/contact?from=quote&service=${serviceId}&extras=${extraIds.join(",")}`);
+  const contact = new ContactPage(page, "en");
+  const estimate = estimateQuote({ serviceId, extraIds });
+  const extra = service.extras.find((e) => e.id === "photo-session")?.name.en ?? "";
+  await expect(contact.summary).toHaveValue(
+    `Service: ${service.text.en.name}\nExtras: ${extra}\nEstimated time: ${formatWeeks(estimate.weeks, "en")}`,
+  );
+  await expect(page.getByRole("link", { name: contact.copy.whatsapp })).toHaveAttribute(
+    "href",
+    new RegExp(`text=.*${encodeURIComponent(service.text.en.name)}`),
+  );
+  await expect(page.getByTestId("contact-privacy")).toContainText("30 days");
+
+  const marker = `quote-${info.project.name}-${Date.now()}`;
+  await contact.send({ name: "Quoted Visitor", email: "quoted@example.com", message: `Let's talk. ${marker}` });
+  if (onWorkerd(info)) {
+    const email = await simulatedEmail(baseURL ?? "", marker);
+    expect(email.subject).toBe(`Nuevo mensaje de Quoted Visitor: ${service.text.es.name}`);
+    expect(email.replyTo).toBe('"Quoted Visitor" <quoted@example.com>');
+    expect(email.text).toContain(
+      `Rango de referencia (calculado por el sitio): ${formatCopRange(estimate.price, "es")}`,
+    );
+  }
+  const lead = (await new InboxPage(page, "en").open(INBOX_KEY)).lead(marker);
+  await expect(lead).toContainText(formatCopRange(estimate.price, "en"));
+  await expect(lead).toContainText(service.text.en.name);
+});
+
+test("the inbox refuses a wrong key and lists nothing", async ({ page }) => {
+  const inbox = new InboxPage(page, "en");
+  await page.goto("/en/inbox");
+  await page.getByLabel(inbox.copy.secret).fill("not-the-key");
+  await page.getByRole("button", { name: inbox.copy.open }).click();
+  await expect(page.getByRole("alert").filter({ hasText: inbox.copy.wrong })).toBeVisible();
+  await expect(page.getByTestId("inbox-list")).toHaveCount(0);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+});
