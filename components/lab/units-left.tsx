@@ -4,7 +4,13 @@ import { useEffect, useState } from "react";
 import type { UnitsLeft as UnitsLeftData } from "@/lib/api/units-left";
 import styles from "./lab.module.css";
 
-type Copy = { left: string; leftUnknown: string };
+type Copy = {
+  left: string;
+  leftUnknown: string;
+  pausedDay: string;
+  pausedBusy: string;
+  useNames: Record<"agent" | "chat" | "review", string>;
+};
 
 /**
  * The visitor's units left today, read from `GET /api/lab/units` (which takes none) once the page
@@ -23,10 +29,30 @@ export function UnitsLeft({ copy }: { copy: Copy }) {
   }, []);
   if (state === null) return <p className={styles.units} aria-hidden="true" />;
   return (
-    <p className={styles.units} data-testid="lab-units-left" role="status">
-      {state === "error"
-        ? copy.leftUnknown
-        : copy.left.replace("{left}", String(state.remaining)).replace("{limit}", String(state.limit))}
+    <>
+      <p className={styles.units} data-testid="lab-units-left" role="status">
+        {state === "error"
+          ? copy.leftUnknown
+          : copy.left.replace("{left}", String(state.remaining)).replace("{limit}", String(state.limit))}
+      </p>
+      {state !== "error" && <PausedNotice paused={state.paused ?? {}} copy={copy} />}
+    </>
+  );
+}
+
+/** Said up front: the uses whose model's platform refuses calls now, and when it comes back. */
+function PausedNotice({ paused, copy }: { paused: UnitsLeftData["paused"]; copy: Copy }) {
+  const entries = Object.entries(paused) as [keyof Copy["useNames"], { reason: string; resetAt: string }][];
+  const first = entries[0]?.[1];
+  if (!first) return null;
+  const latest = entries.reduce((at, [, pause]) => (pause.resetAt > at ? pause.resetAt : at), first.resetAt);
+  const day = entries.some(([, pause]) => pause.reason === "allocation_exhausted");
+  const text = (day ? copy.pausedDay : copy.pausedBusy)
+    .replace("{uses}", entries.map(([use]) => copy.useNames[use]).join(", "))
+    .replace("{time}", latest.slice(11, 16));
+  return (
+    <p className={styles.units} data-testid="lab-model-paused" role="status">
+      {text}
     </p>
   );
 }

@@ -5,15 +5,16 @@ import type { LanguageModel } from "ai";
 import { createWorkersAI } from "workers-ai-provider";
 import type { Locale } from "@/lib/i18n/config";
 import { chooseModel, type LabUse, type ModelChoice, type ModelContext, modelContext } from "./model-table";
+import { AvailabilityWatch, platformOf, WORKERS_AI_PLATFORM } from "./model-unavailable";
 import { DEFAULT_AGENT_MODEL } from "./neurons";
 import { createOfflineAssistant } from "./offline-assistant";
 import { createOfflinePlanner } from "./offline-planner";
 import { createOfflineReviewer } from "./offline-reviewer";
-import { fetchWithStreamChecks, withStreamChecks } from "./stream-errors";
+import { type FailureListener, fetchWithStreamChecks, withStreamChecks } from "./stream-errors";
 import { fetchWithToolCallOrdering, withToolCallOrdering } from "./workers-ai-binding";
 import { fetchWithNeuronMeter, NeuronMeter, withNeuronMeter } from "./workers-ai-usage";
 
-export { DEFAULT_AGENT_MODEL };
+export { DEFAULT_AGENT_MODEL, WORKERS_AI_PLATFORM };
 
 // Gemma 4 thinks by default and can spend all 350 output tokens on it. Session affinity sends a
 // run's calls where their shared prefix is already cached.
@@ -31,10 +32,10 @@ export function workersAIModel(
   modelId: string,
   runId: string,
   meter?: NeuronMeter,
-  { streamWindowMs }: { streamWindowMs?: number } = {},
+  { streamWindowMs, onFailure }: { streamWindowMs?: number; onFailure?: FailureListener } = {},
 ): LabModel["model"] {
   // In-band errors and the end marker first: nothing after `[DONE]` is metered or merged.
-  const checked = withStreamChecks(binding);
+  const checked = withStreamChecks(binding, onFailure);
   const metered = meter ? withNeuronMeter(checked, meter) : checked;
   return createWorkersAI({ binding: withToolCallOrdering(metered, { windowMs: streamWindowMs }) }).chat<string>(
     modelId,
@@ -48,9 +49,10 @@ export function workersAIRestModel(
   modelId: string,
   runId: string,
   meter?: NeuronMeter,
+  onFailure?: FailureListener,
 ): LabModel["model"] {
   const { fetch: fetcher = fetch, ...account } = credentials;
-  const checked = fetchWithStreamChecks(fetcher);
+  const checked = fetchWithStreamChecks(fetcher, onFailure);
   const metered = meter ? fetchWithNeuronMeter(checked, meter) : checked;
   return createWorkersAI({ ...account, fetch: fetchWithToolCallOrdering(metered) }).chat<string>(
     modelId,
@@ -65,10 +67,12 @@ export type LabModel = ModelChoice & {
   estimatedUsage: boolean;
   /** Workers AI only: the run's neurons as Workers AI reports them (rates as fallback). */
   neurons?: NeuronMeter;
+  /** A hosted model: whether its platform said "not now" (allocation used up, rate limited, overloaded). */
+  watch?: AvailabilityWatch;
 };
 
 /** A built model as a Lab use takes it; tests pass scripted ones. */
-export type AgentModel = Pick<LabModel, "model" | "name" | "kind" | "estimatedUsage" | "neurons">;
+export type AgentModel = Pick<LabModel, "model" | "name" | "kind" | "estimatedUsage" | "neurons" | "watch">;
 
 const OFFLINE_MODELS: Record<LabUse, (options: { locale: Locale }) => LabModel["model"]> = {
   agent: createOfflinePlanner,
@@ -92,29 +96,38 @@ export function resolveModel(
     case "workers-ai-binding": {
       if (!context.ai) throw new Error("the model table chose the AI binding without one");
       const neurons = metered();
-      return { ...choice, model: workersAIModel(context.ai, name, runId, neurons), estimatedUsage: false, neurons };
+      const watch = new AvailabilityWatch(WORKERS_AI_PLATFORM);
+      const model = workersAIModel(context.ai, name, runId, neurons, { onFailure: watch.note });
+      return { ...choice, model, estimatedUsage: false, neurons, watch };
     }
     case "workers-ai-rest": {
       if (!models.workersAIRest) throw new Error("the model table chose Workers AI over REST without credentials");
       const { accountId, apiToken } = models.workersAIRest;
       const neurons = metered();
-      const model = workersAIRestModel({ accountId, apiKey: apiToken }, name, runId, neurons);
-      return { ...choice, model, estimatedUsage: false, neurons };
+      const watch = new AvailabilityWatch(WORKERS_AI_PLATFORM);
+      const model = workersAIRestModel({ accountId, apiKey: apiToken }, name, runId, neurons, watch.note);
+      return { ...choice, model, estimatedUsage: false, neurons, watch };
     }
     case "openai-compatible": {
       if (!models.openAICompatible) throw new Error("the model table chose an OpenAI-compatible server without one");
+      const watch = new AvailabilityWatch(platformOf("openai-compatible") ?? "openai-compatible");
       const provider = createOpenAICompatible({
         name: "openai-compatible",
         baseURL: models.openAICompatible.baseURL,
         apiKey: models.openAICompatible.apiKey,
         includeUsage: true,
-        fetch: fetchWithStreamChecks(),
+        fetch: fetchWithStreamChecks(fetch, watch.note),
       });
-      return { ...choice, model: provider.chatModel(name), estimatedUsage: false };
+      return { ...choice, model: provider.chatModel(name), estimatedUsage: false, watch };
     }
     case "anthropic": {
       if (!models.anthropic) throw new Error("the model table chose Claude without a key");
-      return { ...choice, model: createAnthropic({ apiKey: models.anthropic.apiKey })(name), estimatedUsage: false };
+      const watch = new AvailabilityWatch(platformOf("anthropic") ?? "anthropic");
+      const provider = createAnthropic({
+        apiKey: models.anthropic.apiKey,
+        fetch: fetchWithStreamChecks(fetch, watch.note),
+      });
+      return { ...choice, model: provider(name), estimatedUsage: false, watch };
     }
     case "preview-offline":
     case "offline":

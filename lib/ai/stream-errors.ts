@@ -1,3 +1,17 @@
+/** What the checks do with each chunk of the raw stream and at its end: `emit` sends bytes on. */
+type StreamPass = {
+  transform(chunk: Uint8Array, emit: (chunk: Uint8Array) => void): void;
+  flush?(emit: (chunk: Uint8Array) => void): void;
+};
+
+/** `pass` as a `TransformStream`, so it composes with the binding's other passes by `pipeThrough`. */
+function asTransform(pass: StreamPass): TransformStream<Uint8Array, Uint8Array> {
+  return new TransformStream({
+    transform: (chunk, controller) => pass.transform(chunk, (out) => controller.enqueue(out)),
+    flush: (controller) => pass.flush?.((out) => controller.enqueue(out)),
+  });
+}
+
 /**
  * An error the model's server sent inside a stream that had started well (HTTP 200): an SSE
  * `event: error`, or a data payload that is an error object. `body` is the payload as sent (its
@@ -41,7 +55,23 @@ export function isErrorPayload(payload: unknown): boolean {
  * provider skips both (it ignores the SSE event type, and an error object has no text), so an
  * answer cut by an error would end as answered, and events after the end would still count.
  */
-function streamChecks(): TransformStream<Uint8Array, Uint8Array> {
+function streamChecks(onFailure?: (error: unknown) => void): StreamPass {
+  const checked = inBand();
+  if (!onFailure) return checked;
+  const noted =
+    <A extends unknown[]>(step: (...args: A) => void) =>
+    (...args: A) => {
+      try {
+        step(...args);
+      } catch (error) {
+        onFailure(error);
+        throw error;
+      }
+    };
+  return { transform: noted(checked.transform), flush: checked.flush && noted(checked.flush) };
+}
+
+function inBand(): StreamPass {
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
   let line = "";
@@ -96,20 +126,20 @@ function streamChecks(): TransformStream<Uint8Array, Uint8Array> {
     }
   }
 
-  return new TransformStream({
-    transform(chunk, controller) {
+  return {
+    transform(chunk, emit) {
       if (ended) return;
-      pass(decoder.decode(chunk, { stream: true }), (out) => controller.enqueue(out));
+      pass(decoder.decode(chunk, { stream: true }), emit);
     },
-    flush(controller) {
+    flush(emit) {
       if (ended) return;
       const rest = decoder.decode();
-      if (rest) pass(rest, (out) => controller.enqueue(out));
+      if (rest) pass(rest, emit);
       // A last line with no line break, or an error event the stream ended inside.
       if (!ended && (line !== "" || eventType === "error")) check(line);
       if (!ended && eventType === "error") check("");
     },
-  });
+  };
 }
 
 function parsed(data: string): unknown {
@@ -162,11 +192,20 @@ function codesOf(body: unknown): { code: number | undefined; status: number | un
 
 type Run = (model: string, inputs: Record<string, unknown>, options?: AiOptions) => Promise<unknown>;
 
+/** Told of every failure of a call: thrown by the binding, an HTTP error, an in-band error. */
+export type FailureListener = (error: unknown) => void;
+
 /** The `AI` binding, its streams read as `streamChecks` says; everything else is the binding's. */
-export function withStreamChecks(binding: Ai): Ai {
+export function withStreamChecks(binding: Ai, onFailure?: FailureListener): Ai {
   const run: Run = async (model, inputs, options) => {
-    const output = await (binding.run as unknown as Run)(model, inputs, options);
-    return output instanceof ReadableStream ? output.pipeThrough(streamChecks()) : output;
+    let output: unknown;
+    try {
+      output = await (binding.run as unknown as Run)(model, inputs, options);
+    } catch (error) {
+      onFailure?.(error);
+      throw error;
+    }
+    return output instanceof ReadableStream ? output.pipeThrough(asTransform(streamChecks(onFailure))) : output;
   };
   return new Proxy(binding, {
     get(target, property) {
@@ -178,12 +217,24 @@ export function withStreamChecks(binding: Ai): Ai {
 }
 
 /** `fetch` for a model's REST API, its event streams read as `streamChecks` says. */
-export function fetchWithStreamChecks(fetcher: typeof fetch = fetch): typeof fetch {
+export function fetchWithStreamChecks(fetcher: typeof fetch = fetch, onFailure?: FailureListener): typeof fetch {
   return async (input, init) => {
     const response = await fetcher(input, init);
+    if (!response.ok && onFailure) {
+      // What the provider will read as an APICallError, told here in the same terms.
+      const responseBody = await response
+        .clone()
+        .text()
+        .catch(() => "");
+      onFailure({
+        statusCode: response.status,
+        responseBody: responseBody.slice(0, 20_000),
+        responseHeaders: { "retry-after": response.headers.get("retry-after") ?? undefined },
+      });
+    }
     const streamed = response.headers.get("content-type")?.includes("text/event-stream");
     if (!streamed || !response.body) return response;
-    return new Response(response.body.pipeThrough(streamChecks()), {
+    return new Response(response.body.pipeThrough(asTransform(streamChecks(onFailure))), {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,

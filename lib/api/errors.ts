@@ -7,6 +7,7 @@ const STATUS = {
   unsupported_media_type: 415,
   quota_exceeded: 429,
   quota_unavailable: 503,
+  model_unavailable: 503,
 } as const;
 
 export type ApiErrorCode = keyof typeof STATUS;

@@ -4,6 +4,7 @@ import {
   clientIpFrom,
   type LabQuota,
   labQuotaFrom,
+  type ModelPause,
   type Quota,
   QuotaConfigError,
   QuotaUnavailableError,
@@ -43,12 +44,17 @@ export async function reserveLabUnits(
   units: number,
   // Tests pass their own quota; the routes pass nothing.
   quota?: Quota,
+  /** The model's platform (asked inside the checks): while it says "not now" (`pauseModel`), nothing is reserved. */
+  { platform }: { platform?: () => string | undefined } = {},
 ): Promise<LabUnits | Response> {
   let store: Quota;
   let reserved: Awaited<ReturnType<Quota["reserve"]>>;
   try {
     const ip = clientIp(request);
     store = quota ?? labQuota().quota;
+    const paused = platform?.();
+    const pause = paused ? await store.modelPause(paused) : null;
+    if (pause) return modelPausedResponse(pause);
     reserved = await store.reserve({ ip, units });
   } catch (error) {
     if (!isQuotaFailure(error)) throw error;
@@ -64,6 +70,24 @@ export async function reserveLabUnits(
     );
   }
   return { quota: store, reservation: reserved.reservation, remaining: reserved.remaining };
+}
+
+/**
+ * The model's platform refuses calls until `pause.until`: 503 `model_unavailable` with the reason
+ * and that time, costing nothing. The Lab's pages read the same from `GET /api/lab/units`.
+ */
+export function modelPausedResponse(pause: ModelPause): Response {
+  const seconds = Math.max(1, Math.ceil((Date.parse(pause.until) - Date.now()) / 1000));
+  const message =
+    pause.reason === "allocation_exhausted"
+      ? "The Lab's model has used up today's allocation. It comes back at the reset time."
+      : "The Lab's model is busy right now. Please try again shortly.";
+  return apiError(
+    "model_unavailable",
+    message,
+    { reason: pause.reason, resetAt: pause.until },
+    { "Retry-After": String(seconds) },
+  );
 }
 
 /**

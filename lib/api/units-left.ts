@@ -1,19 +1,52 @@
 import "server-only";
-import type { Quota } from "@/lib/quota";
+import { chooseModel, type LabUse, modelContext } from "@/lib/ai/model-table";
+import { platformOf } from "@/lib/ai/model-unavailable";
+import type { ModelPause, Quota } from "@/lib/quota";
 import { apiError } from "./errors";
 import { clientIp, isQuotaFailure, labQuota } from "./lab-units";
 import { LAB_UNIT_COSTS } from "./unit-costs";
 
-export type UnitsLeft = { remaining: number; limit: number; resetAt: string; costs: typeof LAB_UNIT_COSTS };
+export type UnitsLeft = {
+  remaining: number;
+  limit: number;
+  resetAt: string;
+  costs: typeof LAB_UNIT_COSTS;
+  /** Each use whose model's platform says "not now": why, and when it comes back (ISO). */
+  paused: Partial<Record<LabUse, { reason: ModelPause["reason"]; resetAt: string }>>;
+};
+
+const USES: LabUse[] = ["agent", "chat", "review"];
 
 /**
- * The visitor's units left today, for the Lab index: read only, it takes nothing (and no burst
- * slot). A quota that can't be read answers 503, like the routes that spend.
+ * The visitor's units left today, for the Lab's pages: read only, it takes nothing (and no burst
+ * slot), and it says up front which uses' model is paused (its allocation used up, rate limited)
+ * and until when. A quota that can't be read answers 503, like the routes that spend.
  */
-export async function unitsLeftResponse(request: Request, quota?: Quota): Promise<Response> {
+export async function unitsLeftResponse(
+  request: Request,
+  quota?: Quota,
+  // Tests say which platform answers each use; the route asks the model table.
+  platforms: (use: LabUse) => string | undefined = (use) => platformOf(chooseModel(use, modelContext(request)).kind),
+): Promise<Response> {
   try {
-    const left = await (quota ?? labQuota().quota).unitsLeft({ ip: clientIp(request) });
-    const body: UnitsLeft = { remaining: left.ip, limit: left.limit, resetAt: left.resetAt, costs: LAB_UNIT_COSTS };
+    const store = quota ?? labQuota().quota;
+    const left = await store.unitsLeft({ ip: clientIp(request) });
+    const paused: UnitsLeft["paused"] = {};
+    const pauses = new Map<string, Promise<ModelPause | null>>();
+    for (const use of USES) {
+      const platform = platforms(use);
+      if (!platform) continue;
+      if (!pauses.has(platform)) pauses.set(platform, store.modelPause(platform));
+      const pause = await pauses.get(platform);
+      if (pause) paused[use] = { reason: pause.reason, resetAt: pause.until };
+    }
+    const body: UnitsLeft = {
+      remaining: left.ip,
+      limit: left.limit,
+      resetAt: left.resetAt,
+      costs: LAB_UNIT_COSTS,
+      paused,
+    };
     return Response.json(body, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     if (!isQuotaFailure(error)) throw error;

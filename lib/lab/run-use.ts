@@ -8,16 +8,17 @@ import {
 } from "ai";
 import type { z } from "zod";
 import { modelContext } from "@/lib/ai/model-table";
+import type { AvailabilityWatch } from "@/lib/ai/model-unavailable";
 import { resolveModel } from "@/lib/ai/providers";
 import { STREAM_WINDOW_MS } from "@/lib/ai/stream-window";
 import { readLabRequest } from "@/lib/api/lab-request";
-import { reserveLabUnits, settleLabUnits } from "@/lib/api/lab-units";
+import { type LabUnits, reserveLabUnits, settleLabUnits } from "@/lib/api/lab-units";
 import type { Quota } from "@/lib/quota";
 import { unverifiedAmounts } from "./amounts";
 import { answerTransform, closeBrokenStep, type RunRecord } from "./answer-transform";
 import { capModelCalls } from "./call-cap";
 import type { DoneData } from "./types";
-import type { AnsweringModel, LabCall, LabUse, UseSummary } from "./use";
+import type { AnsweringModel, LabCall, LabUse, UseKind, UseSummary } from "./use";
 
 /**
  * The path of every Lab use (an agent run, a chat message, a review), in order:
@@ -49,21 +50,26 @@ export async function startLabUse<M extends UIMessage, D extends Record<string, 
   use: LabUse<M, D>,
   deps: { quota?: Quota; model?: AnsweringModel } = {},
 ): Promise<Response> {
-  const units = await reserveLabUnits(request, use.units, deps.quota);
+  // The model is chosen inside the reservation's checks (a bad setting is a 503 like the quota's):
+  // while its platform says "not now", nothing is reserved.
+  let chosen = deps.model;
+  const units = await reserveLabUnits(request, use.units, deps.quota, {
+    platform: () => {
+      chosen ??= resolveModel(use.kind, {
+        locale: use.locale,
+        runId: crypto.randomUUID(),
+        context: modelContext(request),
+      });
+      return chosen.watch?.platform;
+    },
+  });
   if (units instanceof Response) return units;
+  const model = chosen as AnsweringModel;
 
-  const model =
-    deps.model ??
-    resolveModel(use.kind, { locale: use.locale, runId: crypto.randomUUID(), context: modelContext(request) });
   const stream = streamLabUse(use, {
     model,
     signal: request.signal,
-    onFinish: (summary) =>
-      settleLabUnits(
-        units,
-        { ...summary.usage, model: summary.model, kind: use.kind },
-        { release: summary.reason === "model_error" && !summary.shown },
-      ),
+    onFinish: (summary) => settleUse(units, use.kind, summary, model.watch),
   });
   return createUIMessageStreamResponse({
     stream,
@@ -73,6 +79,45 @@ export async function startLabUse<M extends UIMessage, D extends Record<string, 
       "X-Agent-Model": model.name,
     },
   });
+}
+
+/**
+ * Records the use's usage on its reservation, releasing a failure nobody saw. When the model's
+ * platform said "not now" (`watch`), the units come back even if something was shown (the use was
+ * cut short), the platform is paused for every visitor until it comes back, and one
+ * `model_unavailable` line tells the studio.
+ */
+async function settleUse(
+  units: LabUnits,
+  kind: UseKind,
+  summary: UseSummary<Record<string, unknown>>,
+  watch: AvailabilityWatch | undefined,
+): Promise<void> {
+  const unavailable = summary.reason === "model_error" ? watch?.unavailable : null;
+  if (watch && unavailable) {
+    const until = new Date(unavailable.untilMs).toISOString();
+    const { reason } = unavailable;
+    console.warn(
+      JSON.stringify({
+        event: "model_unavailable",
+        reason,
+        platform: watch.platform,
+        use: kind,
+        model: summary.model,
+        until,
+      }),
+    );
+    try {
+      await units.quota.pauseModel(watch.platform, { reason, until });
+    } catch (error) {
+      console.error(JSON.stringify({ event: "quota_record_failed", message: (error as Error).message }));
+    }
+  }
+  await settleLabUnits(
+    units,
+    { ...summary.usage, model: summary.model, kind },
+    { release: summary.reason === "model_error" && (!summary.shown || Boolean(unavailable)) },
+  );
 }
 
 export type StreamUseOptions<D extends Record<string, unknown>> = {

@@ -1,5 +1,6 @@
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import type { LanguageModel, UIMessage, UIMessageStreamWriter } from "ai";
+import type { AvailabilityWatch } from "@/lib/ai/model-unavailable";
 import type { Locale } from "@/lib/i18n/config";
 import type { Usage } from "@/lib/quota";
 import type { AnyToolsTransform, RunRecord } from "./answer-transform";
@@ -15,6 +16,8 @@ export type AnsweringModel = MeteredModel & {
   model: Exclude<LanguageModel, string>;
   /** The model's id as the page and the usage records show it. */
   name: string;
+  /** A hosted model: whether its platform said "not now" (allocation used up, rate limited, overloaded). */
+  watch?: AvailabilityWatch;
 };
 
 /**

@@ -27,6 +27,7 @@ export { memoryStore } from "./memory-store";
 export { createQuota, DEFAULT_LIMITS, type QuotaConfig, WORKERS_AI_FREE_NEURONS_PER_DAY } from "./quota";
 export type { QuotaStore } from "./store";
 export type {
+  ModelPause,
   ModelTotals,
   Quota,
   QuotaLimitName,

@@ -7,6 +7,8 @@ export function quotaKeys(prefix: string) {
     site: (day: string) => `${prefix}:${day}:site`,
     /** One reservation: IP hash, units, and what the run recorded (a hash). */
     reservation: (day: string, id: string) => `${prefix}:${day}:res:${id}`,
+    /** Until when a model platform refuses calls, and why (a string that expires then). */
+    modelPause: (platform: string) => `${prefix}:model-pause:${platform}`,
     /** `@upstash/ratelimit` appends `:<ipHash>:<window>` to it. */
     burst: `${prefix}:burst`,
   };

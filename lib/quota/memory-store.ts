@@ -14,6 +14,8 @@ export function memoryStore(): QuotaStore {
   const reservations = new Map<string, StoredReservation>();
   let site = new Map<string, number>();
   const bursts = new Map<string, { window: number; count: number }>();
+  /** Model platforms refusing calls, until when (kept across days: a back-off can cross midnight). */
+  const pauses = new Map<string, { reason: string; untilMs: number }>();
 
   function rollTo(day: string): void {
     if (day === currentDay) return;
@@ -96,6 +98,17 @@ export function memoryStore(): QuotaStore {
     async siteTotals({ day }) {
       rollTo(day);
       return Object.fromEntries(site);
+    },
+
+    async pauseModel({ platform, reason, untilMs, nowMs }) {
+      const current = pauses.get(platform);
+      if (untilMs <= nowMs || (current && current.untilMs >= untilMs && current.untilMs > nowMs)) return;
+      pauses.set(platform, { reason, untilMs });
+    },
+
+    async modelPause({ platform, nowMs }) {
+      const pause = pauses.get(platform);
+      return pause && pause.untilMs > nowMs ? { ...pause } : null;
     },
   };
 }

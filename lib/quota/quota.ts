@@ -5,6 +5,7 @@ import { parseSiteTotals } from "./site-totals";
 import type { QuotaStore, RecordInput } from "./store";
 import {
   LAB_USE_KINDS,
+  type ModelPause,
   type Quota,
   type QuotaLimitName,
   type QuotaLimits,
@@ -20,6 +21,11 @@ export const DEFAULT_LIMITS: Readonly<QuotaLimits> = { ipUnitsPerDay: 20, siteUn
 export const WORKERS_AI_FREE_NEURONS_PER_DAY = 10_000;
 
 const BURST_WINDOW_MS = 60_000;
+const PAUSE_REASONS: ReadonlySet<ModelPause["reason"]> = new Set([
+  "allocation_exhausted",
+  "rate_limited",
+  "overloaded",
+]);
 
 export type QuotaConfig = {
   store: QuotaStore;
@@ -98,6 +104,18 @@ export function createQuota(config: QuotaConfig): Quota {
         limit: limits.ipUnitsPerDay,
         resetAt: new Date(nextUtcMidnight(nowMs)).toISOString(),
       };
+    },
+
+    async pauseModel(platform, pause) {
+      const untilMs = Date.parse(pause.until);
+      if (!Number.isFinite(untilMs)) throw new RangeError(`a pause needs a time to end, got ${pause.until}`);
+      await store.pauseModel({ platform, reason: pause.reason, untilMs, nowMs: now() });
+    },
+
+    async modelPause(platform) {
+      const pause = await store.modelPause({ platform, nowMs: now() });
+      if (!pause || !PAUSE_REASONS.has(pause.reason as ModelPause["reason"])) return null;
+      return { reason: pause.reason as ModelPause["reason"], until: new Date(pause.untilMs).toISOString() };
     },
 
     async today() {

@@ -19,6 +19,10 @@ export interface QuotaStore {
   ipUnits(input: { day: string; ipHash: string }): Promise<number>;
   /** The raw fields of a day's site totals (see `site-totals.ts`). */
   siteTotals(input: { day: string }): Promise<Record<string, unknown>>;
+  /** Notes that `platform` refuses calls until `untilMs`; the note expires then. */
+  pauseModel(input: { platform: string; reason: string; untilMs: number; nowMs: number }): Promise<void>;
+  /** The note `pauseModel` left for `platform`, if it has not expired. */
+  modelPause(input: { platform: string; nowMs: number }): Promise<{ reason: string; untilMs: number } | null>;
 }
 
 export type BurstInput = { ipHash: string; limit: number; windowMs: number; nowMs: number };

@@ -91,4 +91,14 @@ export type Quota = {
   today(): Promise<SiteTotals>;
   /** The IP's units left today, read without taking any. Throws `QuotaUnavailableError`. */
   unitsLeft(input: { ip: string }): Promise<{ ip: number; limit: number; resetAt: string }>;
+  /**
+   * Remembers, for every visitor, that the model's platform refuses calls until `until` (its daily
+   * allocation is used up, or it rate limits): the Lab spends nothing on it meanwhile.
+   */
+  pauseModel(platform: string, pause: ModelPause): Promise<void>;
+  /** The platform's pause, if one is on now. Throws `QuotaUnavailableError`. */
+  modelPause(platform: string): Promise<ModelPause | null>;
 };
+
+/** A model platform that says "not now", why, and until when (ISO). */
+export type ModelPause = { reason: "allocation_exhausted" | "rate_limited" | "overloaded"; until: string };

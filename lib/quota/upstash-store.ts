@@ -138,7 +138,30 @@ export function upstashStore(options: UpstashStoreOptions): QuotaStore {
 
     siteTotals: ({ day }) =>
       unavailableOnError("today", async () => (await redis.hgetall<Record<string, unknown>>(keys.site(day))) ?? {}),
+
+    pauseModel: ({ platform, reason, untilMs, nowMs }) =>
+      unavailableOnError("pause", async () => {
+        if (untilMs <= nowMs) return;
+        // A later pause wins over an earlier one, never the other way: a short back-off noted
+        // after the day's allocation ran out can't bring the model back before midnight. (Read
+        // then written: two notes at the same instant are both real refusals, either will do.)
+        const key = keys.modelPause(platform);
+        const current = parsePause(await redis.get<unknown>(key), nowMs);
+        if (current && current.untilMs >= untilMs) return;
+        await redis.set(key, `${untilMs}:${reason}`, { pxat: untilMs });
+      }),
+
+    modelPause: ({ platform, nowMs }) =>
+      unavailableOnError("pause", async () => parsePause(await redis.get<unknown>(keys.modelPause(platform)), nowMs)),
   };
+}
+
+/** `<untilMs>:<reason>`, or nothing: anything else (a mangled reply) is no pause. */
+function parsePause(reply: unknown, nowMs: number): { reason: string; untilMs: number } | null {
+  const match = typeof reply === "string" ? /^(\d{13}):([a-z_]{1,40})$/.exec(reply) : null;
+  if (!match) return null;
+  const untilMs = Number(match[1]);
+  return untilMs > nowMs ? { reason: match[2] ?? "", untilMs } : null;
 }
 
 async function unavailableOnError<T>(operation: string, run: () => Promise<T>): Promise<T> {

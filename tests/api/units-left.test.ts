@@ -33,6 +33,21 @@ describe("GET /api/lab/units", () => {
     expect((await quota.today()).units.used).toBe(2);
   });
 
+  it("says up front which uses' model is paused and until when, and nothing once it is back", async () => {
+    const quota = bridgeQuota(redis.bridge, { prefix: uniquePrefix("paused"), limits: { ipUnitsPerDay: 5 } });
+    const platforms = (use: string) => (use === "chat" ? "anthropic" : "workers-ai");
+    const read = async () =>
+      ((await (await unitsLeftResponse(get("203.0.113.42"), quota, platforms)).json()) as { paused: unknown }).paused;
+    expect(await read()).toEqual({});
+    const until = new Date(Date.now() + 60_000).toISOString();
+    await quota.pauseModel("workers-ai", { reason: "allocation_exhausted", until });
+    const paused = { reason: "allocation_exhausted", resetAt: until };
+    expect(await read()).toEqual({ agent: paused, review: paused });
+    // An offline model has no platform to pause.
+    const offline = await unitsLeftResponse(get("203.0.113.42"), quota, () => undefined);
+    expect(((await offline.json()) as { paused: unknown }).paused).toEqual({});
+  });
+
   it("answers 503 when the quota store can't be reached", async () => {
     const quota = bridgeQuota({ url: "http://127.0.0.1:9" }, { prefix: uniquePrefix("down"), timeoutMs: 200 });
     const response = await unitsLeftResponse(get("203.0.113.41"), quota);

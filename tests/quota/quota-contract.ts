@@ -273,6 +273,23 @@ export function describeQuotaContract(name: string, makeStore: () => QuotaStore)
       expect(await quota.record(granted.reservation, usage())).toEqual({ recorded: false });
       expect(await quota.today()).toMatchObject({ runs: 1, inputTokens: 1200, units: { used: 0 } });
     });
+
+    it("remembers a model platform's pause for every visitor until it ends, and a later one wins", async () => {
+      let now = FUTURE_DAY - 60_000;
+      const store = makeStore();
+      const quota = createQuota({ store, salt: "contract-salt-0123456789", now: () => now });
+      const other = createQuota({ store, salt: "contract-salt-0123456789", now: () => now });
+      expect(await quota.modelPause("workers-ai")).toBeNull();
+      await quota.pauseModel("workers-ai", { reason: "allocation_exhausted", until: iso(FUTURE_DAY) });
+      // A shorter back-off noted after it does not shorten it.
+      await quota.pauseModel("workers-ai", { reason: "rate_limited", until: iso(now + 5_000) });
+      expect(await other.modelPause("workers-ai")).toEqual({ reason: "allocation_exhausted", until: iso(FUTURE_DAY) });
+      expect(await other.modelPause("openai-compatible")).toBeNull();
+      now = FUTURE_DAY + 1;
+      expect(await quota.modelPause("workers-ai")).toBeNull();
+      await quota.pauseModel("workers-ai", { reason: "overloaded", until: iso(now + 30_000) });
+      expect(await quota.modelPause("workers-ai")).toEqual({ reason: "overloaded", until: iso(now + 30_000) });
+    });
   });
 }
 

@@ -41,6 +41,8 @@ export type ReplayStep = {
    * got an answer); `never` neither answers nor listens to the abort signal.
    */
   run?: "reject" | "never";
+  /** What `reject` throws (default: a network failure). */
+  error?: unknown;
 };
 
 export type BindingCall = {
@@ -91,7 +93,7 @@ export function replayBinding(script: ReplayScript, { chunkSize = 29 }: { chunkS
     const step = typeof script === "function" ? script(index, inputs) : script[index];
     if (!step) throw new Error(`replay: no script entry for call ${index + 1}`);
     if (!inputs.stream) throw new Error("replay: only streaming runs are scripted");
-    if (step.run === "reject") throw new Error("replay: upstream unreachable");
+    if (step.run === "reject") throw step.error ?? new Error("replay: upstream unreachable");
     if (step.run === "never") return new Promise<never>(() => {});
     const chunks = byteChunks(sseText(step), chunkSize);
     const signal = options?.signal;

@@ -378,6 +378,10 @@ export const en: Dictionary = {
     costPlural: "{units} units a use",
     left: "You have {left} of {limit} units left today from this connection.",
     leftUnknown: "We couldn't read your units for today.",
+    pausedDay:
+      "The Lab's model has used up today's allocation ({uses}): it comes back at {time} UTC. No units are spent meanwhile.",
+    pausedBusy: "The Lab's model is busy ({uses}): try again after {time} UTC.",
+    useNames: { agent: "agent", chat: "assistant", review: "reviewer" },
     usageLink: "See today's usage",
   },
   assistant: {

@@ -391,6 +391,10 @@ export const es = {
     costPlural: "{units} unidades por uso",
     left: "Le quedan hoy {left} de {limit} unidades desde esta conexión.",
     leftUnknown: "No pudimos leer sus unidades de hoy.",
+    pausedDay:
+      "El modelo del Lab agotó su asignación de hoy ({uses}): vuelve a las {time} UTC. Mientras tanto no se gasta ninguna unidad.",
+    pausedBusy: "El modelo del Lab está ocupado ({uses}): vuelva a intentarlo después de las {time} UTC.",
+    useNames: { agent: "agente", chat: "asistente", review: "revisor" },
     usageLink: "Ver el uso de hoy",
   },
   assistant: {
