@@ -2,7 +2,7 @@ import { initOpenNextCloudflareForDev } from "@opennextjs/cloudflare";
 import type { NextConfig } from "next";
 import site from "./content/generated/site.json" with { type: "json" };
 import type { SiteData } from "./lib/content/types";
-import { slugRedirects } from "./lib/site/alternates";
+import { sectionRoutes, slugRedirects } from "./lib/site/alternates";
 import { securityHeaders } from "./lib/site/security-headers";
 
 const isDev = process.env.NODE_ENV === "development";
@@ -18,9 +18,14 @@ const nextConfig: NextConfig = {
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders(isDev) }];
   },
-  // Projects and posts have a slug per locale: the other locales' slugs redirect (308) to it.
+  // Services, projects and posts have a slug per locale, sections a name per language: the old
+  // paths and the other locales' slugs redirect (308) to them; a language the site lacks, to its first.
   async redirects() {
-    return slugRedirects(site as SiteData);
+    return [...slugRedirects(site as SiteData), ...sectionRoutes(site as SiteData).redirects];
+  },
+  // Each language's section names are served by the page folders (`/es/servicios` by `services/`).
+  async rewrites() {
+    return sectionRoutes(site as SiteData).rewrites;
   },
 };
 

@@ -10,7 +10,7 @@ function pagesOf(locale: Locale): string[] {
   return [
     paths.home(locale),
     paths.services(locale),
-    ...SITE.services.map((service) => paths.service(locale, service.id)),
+    ...SITE.services.map((service) => paths.service(locale, service.text[locale].slug)),
     paths.projects(locale),
     ...SITE.projects[locale].map((project) => paths.project(locale, project.slug)),
     paths.blog(locale),

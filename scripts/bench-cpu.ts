@@ -310,7 +310,7 @@ export async function measureWorkerCpu(): Promise<CpuRow[] | null> {
     console.log("  note: no static-assets page cache in .open-next/assets: rebuild with `npm run build:worker`");
   }
   const bundle = bundleWorker();
-  const pages = ["/es", "/en/lab/agent", "/es/services/website-with-blog"];
+  const pages = ["/es", "/en/lab/agent", "/es/servicios/sitio-web-con-blog"];
   const rows = await withWorker(bundle, {}, async (pid) => {
     const out: CpuRow[] = [];
     for (const page of pages) out.push(await measure(pid, `GET ${page}`, () => get(`${BASE}${page}`), 100));

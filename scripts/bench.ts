@@ -9,8 +9,8 @@ import os from "node:os";
 import { gzipSync } from "node:zlib";
 import type { LanguageModelV4CallOptions } from "@ai-sdk/provider";
 import { streamText } from "ai";
+import { createOfflinePlanner } from "../lib/agent/offline-planner";
 import { runAgent } from "../lib/agent/run-agent";
-import { createOfflinePlanner } from "../lib/ai/offline-planner";
 import { SITE } from "../lib/content/site";
 import { gemmaTokens } from "../tests/support/gemma-tokenizer";
 import { readChunks, scriptedModel } from "../tests/support/scripted-model";
@@ -156,7 +156,7 @@ if (workerIsBuilt()) {
     results.worker = size;
     console.log(`Worker: ${size.rawKiB.toFixed(0)} KiB raw, ${size.gzipKiB.toFixed(0)} KiB gzip (limit 3072)`);
     const pages: Record<string, unknown> = {};
-    for (const path of ["/es", "/es/lab/agent", "/es/quote"]) {
+    for (const path of ["/es", "/es/lab/agente", "/es/cotizacion"]) {
       const js = await pageJavaScript(path);
       pages[path] = js;
       console.log(`first-load JS ${path}: ${js.scripts} scripts, ${js.gzipKiB.toFixed(1)} KiB gzip`);

@@ -53,7 +53,7 @@ describe("wire: Workers AI streams through workers-ai-provider", () => {
       openAIStep({ calls: [getService], usage: { prompt: 900, completion: 15, cached: 650 } }),
       openAIStep({ calls: [estimate], usage: { prompt: 1300, completion: 25, cached: 880 } }),
       openAIStep({
-        text: "Una tienda en línea con fotografía de producto. [Cotizar](/es/quote?service=online-store&extras=photo-session)",
+        text: "Una tienda en línea con fotografía de producto. [Cotizar](/es/cotizacion?service=online-store&extras=photo-session)",
         usage: { prompt: 1500, completion: 40, cached: 1290 },
       }),
     ]);
@@ -64,7 +64,7 @@ describe("wire: Workers AI streams through workers-ai-provider", () => {
       price: estimateQuote({ serviceId: "online-store", extraIds: ["photo-session"] }).price,
     });
     expect(result.text).toMatch(/^Busco el servicio y le estimo el precio\. /);
-    expect(result.text).toContain("(/es/quote?service=online-store&extras=photo-session)");
+    expect(result.text).toContain("(/es/cotizacion?service=online-store&extras=photo-session)");
     expect(result.done).toMatchObject({ reason: "answered", modelCalls: 4, toolCalls: 3 });
     expect(result.done.usage).toEqual(
       expect.objectContaining({ inputTokens: 4400, outputTokens: 110, cachedInputTokens: 2820, estimated: false }),
