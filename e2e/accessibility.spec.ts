@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import sitemap from "@/app/sitemap";
 import { LOCALES } from "@/lib/i18n/config";
+import { allSitemapPages } from "@/lib/site/sitemap-pages";
 import { expectAccessible, expectFitsWidth, PHONE } from "./checks";
 
 // Guards every page of the sitemap, on both runtimes, on a 360 px phone: no axe violation of WCAG
@@ -8,7 +8,7 @@ import { expectAccessible, expectFitsWidth, PHONE } from "./checks";
 // is on is marked in the navigation, and a page that doesn't exist says so in its title. Pages
 // added to the sitemap are covered without touching this spec.
 
-const paths = sitemap().map((entry) => new URL(entry.url).pathname);
+const paths = allSitemapPages();
 
 test.use({ viewport: PHONE });
 

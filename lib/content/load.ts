@@ -3,12 +3,12 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import matter from "gray-matter";
 import YAML from "yaml";
 import type { z } from "zod";
 import { type CopyOverride, copyProblems, withCopy } from "@/lib/i18n/copy-overrides";
 import type { Dictionary } from "@/lib/i18n/dictionaries/es";
 import { sectionPathProblems } from "@/lib/site/sections";
+import { splitFrontMatter } from "./front-matter";
 import {
   contentSchemas,
   faqSource,
@@ -62,12 +62,10 @@ function readText(root: string, file: string): string {
   }
 }
 
-const yamlEngine = { yaml: { parse: (source: string) => YAML.parse(source) as object } };
-
 function parseMarkdown(root: string, file: string): { data: unknown; body: string } {
   try {
-    const { data, content } = matter(readFileSync(path.join(root, file), "utf8"), { engines: yamlEngine });
-    return { data, body: content.trim() };
+    const { data, body } = splitFrontMatter(readFileSync(path.join(root, file), "utf8"));
+    return { data, body: body.trim() };
   } catch (error) {
     throw new ContentError(file, [`bad frontmatter: ${(error as Error).message}`]);
   }
