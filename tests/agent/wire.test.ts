@@ -221,6 +221,40 @@ describe("wire: Workers AI streams through workers-ai-provider", () => {
 });
 
 describe("withToolCallOrdering", () => {
+  // A stream that just stops (no `[DONE]`, no last line break): its last event and the calls still
+  // held go out at its end, else the provider never sees the run's later tool calls.
+  it("delivers the last unterminated event and every held call when the stream stops short", async () => {
+    const encoder = new TextEncoder();
+    const events = [
+      {
+        choices: [
+          {
+            index: 0,
+            delta: { tool_calls: [{ index: 0, id: "a", function: { name: "get_service", arguments: "{}" } }] },
+          },
+        ],
+      },
+      {
+        choices: [
+          {
+            index: 0,
+            delta: { tool_calls: [{ index: 1, id: "b", function: { name: "search_site", arguments: "{}" } }] },
+          },
+        ],
+      },
+    ];
+    const body = `${events.map((event) => `data: ${JSON.stringify(event)}`).join("\n\n")}`;
+    const binding = { run: async () => new Response(encoder.encode(body)).body } as unknown as Ai;
+    const run = withToolCallOrdering(binding, { windowMs: 0 }).run as unknown as (
+      model: string,
+      inputs: Record<string, unknown>,
+    ) => Promise<ReadableStream<Uint8Array>>;
+    const text = await new Response(await run(DEFAULT_AGENT_MODEL, { messages: [], stream: true })).text();
+    const ids = [...text.matchAll(/"id":"(\w)"/g)].map((match) => match[1]);
+    expect(ids).toEqual(["a", "b"]);
+    expect(text).toContain('"name":"search_site"');
+  });
+
   async function replayed(step: ReplayStep, chunkSize?: number, windowMs = 0): Promise<string> {
     const fake = replayBinding([step], { chunkSize });
     const run = withToolCallOrdering(fake.binding, { windowMs }).run as unknown as (
