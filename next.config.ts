@@ -1,14 +1,25 @@
+import { fileURLToPath } from "node:url";
 import { initOpenNextCloudflareForDev } from "@opennextjs/cloudflare";
 import type { NextConfig } from "next";
 import site from "./content/generated/site.json" with { type: "json" };
 import type { SiteData } from "./lib/content/types";
-import { slugRedirects } from "./lib/site/alternates";
+import { sectionRoutes, slugRedirects } from "./lib/site/alternates";
 import { securityHeaders } from "./lib/site/security-headers";
 
 const isDev = process.env.NODE_ENV === "development";
 
+// Built with webpack (`next build --webpack`), not Turbopack: Turbopack copies the AI stack into
+// each Lab route's chunks (opennextjs-cloudflare#1094), a 2,254 KiB gzip Worker against webpack's
+// 1,801 for the same sources. `tests/worker-size.test.ts` fails if a library ships twice.
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // `ai` imports the AI Gateway (and `@vercel/oidc`) only to resolve string model ids, which this
+  // site never uses: see lib/ai/no-gateway.ts. `next dev` runs Turbopack, the build webpack.
+  webpack(config: { resolve: { alias: Record<string, string> } }) {
+    config.resolve.alias["@ai-sdk/gateway$"] = fileURLToPath(new URL("./lib/ai/no-gateway.ts", import.meta.url));
+    return config;
+  },
+  turbopack: { resolveAlias: { "@ai-sdk/gateway": "./lib/ai/no-gateway.ts" } },
   experimental: {
     // CSS goes in <style> tags of the page and of each route's payload, not in files: a prefetched
     // route's own CSS file would be preloaded and, until the visitor goes there, left unused, which
@@ -18,9 +29,14 @@ const nextConfig: NextConfig = {
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders(isDev) }];
   },
-  // Projects and posts have a slug per locale: the other locales' slugs redirect (308) to it.
+  // Services, projects and posts have a slug per locale, sections a name per language: the old
+  // paths and the other locales' slugs redirect (308) to them; a language the site lacks, to its first.
   async redirects() {
-    return slugRedirects(site as SiteData);
+    return [...slugRedirects(site as SiteData), ...sectionRoutes(site as SiteData).redirects];
+  },
+  // Each language's section names are served by the page folders (`/es/servicios` by `services/`).
+  async rewrites() {
+    return sectionRoutes(site as SiteData).rewrites;
   },
 };
 

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import sitemap from "@/app/sitemap";
 import { LOCALES } from "@/lib/i18n/config";
+import { allSitemapPages } from "@/lib/site/sitemap-pages";
 import { expectAccessible, expectFitsWidth, PHONE } from "./checks";
 
 // Guards every page of the sitemap, on both runtimes, on a 360 px phone: no axe violation of WCAG
@@ -8,7 +8,7 @@ import { expectAccessible, expectFitsWidth, PHONE } from "./checks";
 // is on is marked in the navigation, and a page that doesn't exist says so in its title. Pages
 // added to the sitemap are covered without touching this spec.
 
-const paths = sitemap().map((entry) => new URL(entry.url).pathname);
+const paths = allSitemapPages();
 
 test.use({ viewport: PHONE });
 
@@ -69,5 +69,23 @@ test("a page that doesn't exist: its own title, accessible, fits the phone", asy
     expect(await page.title()).not.toBe(homeTitle);
     await expectFitsWidth(page, `/${locale}/no-such-page`);
     await expectAccessible(page, `/${locale}/no-such-page`);
+  }
+});
+
+test("pages the sitemap leaves out: the studio's inbox door and a contact form prefilled from the Lab", async ({
+  page,
+}) => {
+  const goal = encodeURIComponent("A website with a blog for my bakery");
+  for (const path of [
+    "/es/inbox",
+    "/en/inbox",
+    `/es/contact?from=agent&goal=${goal}`,
+    `/en/contact?from=agent&goal=${goal}`,
+  ]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page.locator("h1").first()).toBeVisible();
+    await expectFitsWidth(page, path);
+    await expectAccessible(page, path);
   }
 });

@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import sitemap from "@/app/sitemap";
+import { allSitemapPages } from "@/lib/site/sitemap-pages";
 
 // Guards a clean browser console on every page of the sitemap, on both runtimes: no error or
 // warning (an unknown Permissions-Policy feature, a CSP violation, a hydration mismatch, a
@@ -45,7 +45,7 @@ async function visit(context: BrowserContext, path: string, problems: string[]) 
   return page;
 }
 
-const paths = sitemap().map((entry) => new URL(entry.url).pathname);
+const paths = allSitemapPages();
 const groups: string[][] = [];
 for (let start = 0; start < paths.length; start += PAGES_AT_ONCE)
   groups.push(paths.slice(start, start + PAGES_AT_ONCE));

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { SITE } from "@/lib/content/site";
 import type { Locale } from "@/lib/i18n/config";
-import { formatCop, formatCopRange, formatWeeks } from "@/lib/i18n/format";
+import { formatMoney, formatMoneyRange, formatWeeks } from "@/lib/i18n/format";
 import { estimateQuote } from "@/lib/quote/estimate";
 import { paths } from "@/lib/site/paths";
 import { LabAgentPage, visitorHeaders } from "./pages/lab-agent-page";
@@ -45,7 +45,7 @@ for (const { locale, example, serviceId, extraIds } of examples) {
     for (const card of await agent.tools.all()) await expect(card).toHaveAttribute("data-state", "done");
 
     const estimate = estimateQuote({ serviceId, extraIds });
-    const range = formatCopRange(estimate.price, locale);
+    const range = formatMoneyRange(estimate.price, locale);
     await expect(page.getByTestId("agent-estimate-price")).toHaveText(range);
     await expect(page.getByTestId("agent-estimate-weeks")).toHaveText(formatWeeks(estimate.weeks, locale));
     // The arguments in words: the service and extras by name, never by id.
@@ -57,8 +57,8 @@ for (const { locale, example, serviceId, extraIds } of examples) {
     await expect(agent.tool("estimate_quote")).not.toContainText(serviceId);
 
     await expect(agent.answer).toContainText(service(serviceId).text[locale].name);
-    await expect(agent.answer).toContainText(formatCop(estimate.price.min, locale));
-    await expect(agent.answer).toContainText(formatCop(estimate.price.max, locale));
+    await expect(agent.answer).toContainText(formatMoney(estimate.price.min, locale));
+    await expect(agent.answer).toContainText(formatMoney(estimate.price.max, locale));
     await expect(page.getByTestId("agent-amount-warning")).toHaveCount(0);
     // The run ended by itself: focus goes to the answer, for keyboard and screen reader users.
     await expect(agent.answer.getByRole("heading", { name: copy.answer })).toBeFocused();
@@ -309,7 +309,7 @@ test("the Spanish run speaks Spanish: no argument names, and the calculator offe
   }
   await expect(timeline).toContainText(agent.copy.argumentNames.serviceId);
   // One link to the calculator in the run (the nav's own link aside), worded once.
-  const calculator = page.locator('main a[href^="/es/quote"]');
+  const calculator = page.locator(`main a[href^="${paths.quote("es")}"]`);
   await expect(calculator).toHaveCount(1);
   await expect(calculator).toHaveText(agent.copy.nextStep.quote);
   await expect(page.locator("main")).not.toContainText(/Abrir esta cotización|Open this quote/);

@@ -3,8 +3,9 @@ import path from "node:path";
 import { expect, type TestInfo, test } from "@playwright/test";
 import { SITE } from "@/lib/content/site";
 import { getDictionary } from "@/lib/i18n/dictionary";
-import { formatCopRange, formatWeeks } from "@/lib/i18n/format";
+import { formatMoneyRange, formatWeeks } from "@/lib/i18n/format";
 import { estimateQuote } from "@/lib/quote/estimate";
+import { expectAccessible } from "./checks";
 import { ContactPage, InboxPage } from "./pages/contact-page";
 import { LabAgentPage, visitorHeaders, visitorIp } from "./pages/lab-agent-page";
 import { QuotePage } from "./pages/quote-page";
@@ -68,6 +69,7 @@ test("agent run → its contact step → prefilled form → sent → the studio'
   const contact = new ContactPage(page, "en");
   await expect(page).toHaveURL(/\/en\/contact\?from=agent/);
   await expect(contact.summary).toHaveValue(`Goal: ${goal}`);
+  await expectAccessible(page, "the contact form with the run's summary");
   // Visible and editable: the visitor's own words go with the message.
   await contact.summary.fill(`Goal: ${goal}\nAlso a small sink.`);
   const marker = `lead-${info.project.name}-${Date.now()}`;
@@ -86,6 +88,7 @@ test("agent run → its contact step → prefilled form → sent → the studio'
   const inbox = await new InboxPage(page, "en").open(INBOX_KEY);
   const lead = inbox.lead(marker);
   await expect(lead).toBeVisible();
+  await expectAccessible(page, "the studio's inbox");
   await expect(lead).toContainText(goal);
   await expect(lead.getByRole("link", { name: inbox.copy.replyEmail })).toHaveAttribute(
     "href",
@@ -127,11 +130,11 @@ test("calculator → let's talk → the form carries the selection; the lead sho
     expect(email.subject).toBe(`Nuevo mensaje de Quoted Visitor: ${service.text.es.name}`);
     expect(email.replyTo).toBe('"Quoted Visitor" <quoted@example.com>');
     expect(email.text).toContain(
-      `Rango de referencia (calculado por el sitio): ${formatCopRange(estimate.price, "es")}`,
+      `Rango de referencia (calculado por el sitio): ${formatMoneyRange(estimate.price, "es")}`,
     );
   }
   const lead = (await new InboxPage(page, "en").open(INBOX_KEY)).lead(marker);
-  await expect(lead).toContainText(formatCopRange(estimate.price, "en"));
+  await expect(lead).toContainText(formatMoneyRange(estimate.price, "en"));
   await expect(lead).toContainText(service.text.en.name);
 });
 
@@ -141,6 +144,7 @@ test("the inbox refuses a wrong key and lists nothing", async ({ page }) => {
   await page.getByLabel(inbox.copy.secret).fill("not-the-key");
   await page.getByRole("button", { name: inbox.copy.open }).click();
   await expect(page.getByRole("alert").filter({ hasText: inbox.copy.wrong })).toBeVisible();
+  await expectAccessible(page, "the inbox's key form");
   await expect(page.getByTestId("inbox-list")).toHaveCount(0);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
 });

@@ -20,3 +20,20 @@ test("an English link with the Spanish slug redirects to the English one", async
   expect(response.status()).toBe(308);
   expect(new URL(response.headers().location ?? "", "http://x").pathname).toBe(EN);
 });
+
+test("Spanish section paths read in Spanish, and the old English ones redirect (308) to them", async ({ page }) => {
+  const old = await page.request.get("/es/services/online-store?x=1", { maxRedirects: 0 });
+  expect(old.status()).toBe(308);
+  expect(old.headers().location).toMatch(/\/es\/servicios\/tienda-en-linea\?x=1$/);
+  const served = await page.goto("/es/servicios/tienda-en-linea");
+  expect(served?.status()).toBe(200);
+  await expect(page.getByTestId("service-price")).toBeVisible();
+  const quote = await page.request.get("/es/quote", { maxRedirects: 0 });
+  expect(quote.headers().location).toMatch(/\/es\/cotizacion$/);
+});
+
+test("a language the site doesn't have goes to its default language", async ({ page }) => {
+  const response = await page.request.get("/fr/blog", { maxRedirects: 0 });
+  expect(response.status()).toBe(307);
+  expect(response.headers().location).toMatch(/\/es\/blog$/);
+});

@@ -50,10 +50,10 @@ test("the page hydrates under the CSP without violations", async ({ page }) => {
 // per request (the calculator's URL state) are still rendered.
 test("prerendered pages come from the build's cache; the calculator is rendered", async ({ request }, testInfo) => {
   const header = testInfo.project.metadata.runtime === "workerd" ? "x-opennext-cache" : "x-nextjs-cache";
-  for (const path of ["/es", "/en/lab/agent", "/es/services/website-with-blog"]) {
+  for (const path of ["/es", "/en/lab/agent", "/es/servicios/sitio-web-con-blog"]) {
     expect((await request.get(path)).headers()[header], path).toBe("HIT");
   }
-  const quote = await request.get("/es/quote?service=landing-page");
+  const quote = await request.get("/es/cotizacion?service=landing-page");
   expect(quote.status()).toBe(200);
   expect(quote.headers()[header]).toBeUndefined();
   expect(quote.headers()["cache-control"]).toContain("no-store");

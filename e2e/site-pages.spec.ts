@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { SITE } from "@/lib/content/site";
-import { formatCopRange } from "@/lib/i18n/format";
+import { formatMoneyRange } from "@/lib/i18n/format";
 import { QuotePage } from "./pages/quote-page";
 
 // Guards the pages a visitor browses: services lead to the calculator, the calculator agrees
@@ -15,7 +15,7 @@ test("from a service page to the calculator, with extras", async ({ page }) => {
   await page.getByRole("link", { name: store.text.en.name }).first().click();
   await expect(page).toHaveURL(/\/en\/services\/online-store$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(store.text.en.name);
-  await expect(page.getByTestId("service-price")).toHaveText(formatCopRange(store.price, "en"));
+  await expect(page.getByTestId("service-price")).toHaveText(formatMoneyRange(store.price, "en"));
 
   await page.getByRole("link", { name: "Get a quote for this service" }).click();
   await expect(page).toHaveURL(/\/en\/quote\?service=online-store$/);
@@ -38,12 +38,12 @@ test("a preselected calculator link, and one with unknown ids", async ({ page })
   const service = SITE.services.find((s) => s.id === "website-with-blog");
   const extra = service?.extras.at(-1);
   if (!service || !extra) throw new Error("website-with-blog needs an extra for this test");
-  await page.goto(`/es/quote?service=website-with-blog&extras=${extra.id}`);
+  await page.goto(`/es/cotizacion?service=website-with-blog&extras=${extra.id}`);
   const quote = new QuotePage(page, "es");
   await quote.expectEstimate("website-with-blog", [extra.id]);
   await expect(page.getByRole("checkbox", { name: new RegExp(`^${extra.name.es}`) })).toBeChecked();
 
-  await page.goto(`/es/quote?service=website-with-blog&extras=${extra.id},teletransporte`);
+  await page.goto(`/es/cotizacion?service=website-with-blog&extras=${extra.id},teletransporte`);
   // Next adds its own role="alert" (the route announcer): look for ours by its text.
   await expect(page.getByRole("alert").filter({ hasText: "teletransporte" })).toBeVisible();
   await quote.expectEstimate("website-with-blog", [extra.id]);
@@ -76,14 +76,14 @@ test("the contact form shows errors next to the fields, then confirms", async ({
 });
 
 test("the language switch keeps a service page and a calculator selection", async ({ page }) => {
-  await page.goto("/es/services/online-store");
+  await page.goto("/es/servicios/tienda-en-linea");
   await page.getByTestId("language-switch").click();
   await expect(page).toHaveURL(/\/en\/services\/online-store$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(store.text.en.name);
 
   await page.goto("/en/quote?service=online-store");
   await page.getByTestId("language-switch").click();
-  await expect(page).toHaveURL(/\/es\/quote\?service=online-store$/);
+  await expect(page).toHaveURL(/\/es\/cotizacion\?service=online-store$/);
   await new QuotePage(page, "es").expectEstimate("online-store", []);
 });
 

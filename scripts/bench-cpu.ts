@@ -9,6 +9,7 @@
 // each request after warm-up, so isolate start-up and first-use work are excluded, and so is the
 // time an agent run waits on its model.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { once } from "node:events";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -59,7 +60,7 @@ function sample(pid: number): Sample {
 }
 
 /** The deploy bundle of the built Worker, as wrangler would upload it (or of `entry` around it). */
-function bundleWorker(outdir = BUNDLE_DIR, entry?: string): string {
+export function bundleWorker(outdir = BUNDLE_DIR, entry?: string): string {
   execFileSync(
     process.execPath,
     [
@@ -81,7 +82,7 @@ function bundleWorker(outdir = BUNDLE_DIR, entry?: string): string {
   return path.join(outdir, bundle);
 }
 
-function bundleReplayWorker(): string {
+export function bundleReplayWorker(): string {
   writeFileSync(
     REPLAY_ENTRY,
     [
@@ -179,7 +180,7 @@ async function get(url: string): Promise<void> {
 }
 
 /** One agent run, read to its end; the run's `data-done` reason must be `answered`. */
-async function agentRun(goal: string): Promise<void> {
+export async function agentRun(goal: string): Promise<void> {
   const response = await fetch(`${BASE}/api/agent`, {
     method: "POST",
     headers: { "content-type": "application/json", ...VISITOR },
@@ -195,7 +196,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0;
 
-async function measure(pid: number, request: string, send: Send, requests: number, warmUp = 5): Promise<CpuRow> {
+export async function measure(pid: number, request: string, send: Send, requests: number, warmUp = 5): Promise<CpuRow> {
   for (let i = 0; i < warmUp; i++) await send();
   const main: number[] = [];
   const all: number[] = [];
@@ -222,7 +223,7 @@ async function measure(pid: number, request: string, send: Send, requests: numbe
 
 const WORKERD = path.join("node_modules", "workerd", "bin", "workerd");
 
-async function withWorker<T>(bundle: string, settings: WorkerSettings, work: (pid: number) => Promise<T>) {
+export async function withWorker<T>(bundle: string, settings: WorkerSettings, work: (pid: number) => Promise<T>) {
   const dir = path.dirname(bundle);
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, "config.capnp"), workerdConfig(bundle, settings));
@@ -241,7 +242,10 @@ async function withWorker<T>(bundle: string, settings: WorkerSettings, work: (pi
     if (stderr) console.error(stderr);
     throw error;
   } finally {
+    // Gone before the next Worker takes its port: else the next one's health check reaches this one.
+    const exited = server.exitCode === null ? once(server, "exit") : Promise.resolve();
     server.kill("SIGTERM");
+    await exited;
   }
 }
 
@@ -264,7 +268,7 @@ const REPLAY_TOKENS_PER_SECOND = 50;
  * The Worker reaches it through a service binding (`BENCH_REPLAY_SERVICE`), so its tokens arrive
  * as socket reads, and this server's own CPU is not the Worker's.
  */
-async function withReplayServer<T>(tokensPerSecond: number, work: (address: string) => Promise<T>): Promise<T> {
+export async function withReplayServer<T>(tokensPerSecond: number, work: (address: string) => Promise<T>): Promise<T> {
   const gapMs = 1000 / tokensPerSecond;
   const server = createServer(async (request, response) => {
     const index = Number(/^\/calls\/(\d+)$/.exec(request.url ?? "")?.[1]);
@@ -306,7 +310,7 @@ export async function measureWorkerCpu(): Promise<CpuRow[] | null> {
     console.log("  note: no static-assets page cache in .open-next/assets: rebuild with `npm run build:worker`");
   }
   const bundle = bundleWorker();
-  const pages = ["/es", "/en/lab/agent", "/es/services/website-with-blog"];
+  const pages = ["/es", "/en/lab/agent", "/es/servicios/sitio-web-con-blog"];
   const rows = await withWorker(bundle, {}, async (pid) => {
     const out: CpuRow[] = [];
     for (const page of pages) out.push(await measure(pid, `GET ${page}`, () => get(`${BASE}${page}`), 100));

@@ -1,20 +1,26 @@
 // `npm run bench`: the numbers the product is judged on, measured (not asserted): tokens per run
 // counted with the real Gemma tokenizer, the agent loop's overhead over a bare streamText, and,
 // after `npm run build:worker`, the Worker's size, the JavaScript the Lab page ships and the CPU
-// each request costs in workerd (scripts/bench-cpu.ts). Medians over repeated runs. Results go to
-// bench/results/latest.json and latest.md. `npm run bench -- --cpu` measures only the CPU.
+// each request costs in workerd (scripts/bench-cpu.ts). Medians over repeated runs. Also what a run
+// can cost at worst: under the limits, and in the adversarial suite. Results go to
+// bench/results/latest.json and latest.md. `npm run bench -- --cpu` measures only the CPU;
+// `-- --tokens` only counts Gemma tokens and writes nothing (what `npm run gemma-tokens` runs).
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { gzipSync } from "node:zlib";
 import type { LanguageModelV4CallOptions } from "@ai-sdk/provider";
 import { streamText } from "ai";
+import { createOfflinePlanner } from "../lib/agent/offline-planner";
+import { systemPrompt } from "../lib/agent/prompt";
 import { runAgent } from "../lib/agent/run-agent";
-import { createOfflinePlanner } from "../lib/ai/offline-planner";
+import { createAgentTools } from "../lib/agent/tools";
 import { SITE } from "../lib/content/site";
-import { gemmaTokens } from "../tests/support/gemma-tokenizer";
+import { estimateTokens } from "../lib/text/tokens";
+import { gemmaTokens, toolSchemasJson } from "../tests/support/gemma-tokenizer";
 import { readChunks, scriptedModel } from "../tests/support/scripted-model";
 import { BAKERY_GOAL, type CpuRow, measureWorkerCpu } from "./bench-cpu";
+import { worstAdversarialRun, worstCaseRun } from "./bench-worst-case";
 import { firstLoadScripts } from "./first-load-js";
 import { measureWorkerSize, workerIsBuilt } from "./worker-size";
 
@@ -65,6 +71,20 @@ async function tokensPerRun(locale: "es" | "en") {
     return gemmaTokens(text) + gemmaTokens(JSON.stringify(call.tools ?? []));
   });
   return { calls: calls.length, gemmaInput: perCall.reduce((a, b) => a + b, 0), counted: done.data.usage };
+}
+
+/**
+ * What every model call of a run re-sends, in Gemma tokens and by the run-time count: the system
+ * prompt, and the tool schemas on every call but the last (which goes out with none).
+ */
+async function fixedPrefix(locale: "es" | "en") {
+  const prompt = systemPrompt(locale, SITE.studio.name);
+  const schemas = await toolSchemasJson(createAgentTools({ locale }));
+  const gemma = { systemPrompt: gemmaTokens(prompt), toolSchemas: gemmaTokens(schemas) };
+  return {
+    gemma: { ...gemma, callWithTools: gemma.systemPrompt + gemma.toolSchemas, lastCall: gemma.systemPrompt },
+    countedAtRunTime: { systemPrompt: estimateTokens(prompt), toolSchemas: estimateTokens(schemas) },
+  };
 }
 
 /** The loop (limits, checks, data parts) against a bare streamText, same scripted model. */
@@ -135,15 +155,36 @@ const results: Record<string, unknown> = {
     .join(" ")}`,
 };
 const cpuOnly = process.argv.includes("--cpu");
+const tokensOnly = process.argv.includes("--tokens");
 
 if (!cpuOnly) {
+  const prefix: Record<string, unknown> = {};
   for (const locale of ["es", "en"] as const) {
     const run = await quiet(() => tokensPerRun(locale));
     results[`tokens_${locale}`] = run;
     console.log(
       `offline bakery run (${locale}): ${run.calls} model calls, ${run.gemmaInput} Gemma input tokens; counted at run time: ${run.counted.inputTokens} input + ${run.counted.outputTokens} output`,
     );
+    const fixed = await fixedPrefix(locale);
+    prefix[locale] = fixed;
+    console.log(
+      `fixed prefix per call (${locale}): ${fixed.gemma.callWithTools} Gemma tokens with the tools (${fixed.gemma.systemPrompt} prompt + ${fixed.gemma.toolSchemas} schemas), ${fixed.gemma.lastCall} on the last call; counted at run time ${fixed.countedAtRunTime.systemPrompt} + ${fixed.countedAtRunTime.toolSchemas}`,
+    );
   }
+  results.fixedPrefixPerCall = prefix;
+}
+if (tokensOnly) process.exit(0);
+
+if (!cpuOnly) {
+  const limits = worstCaseRun();
+  const seen = worstAdversarialRun();
+  results.worstCase = { underTheLimits: limits, adversarialSuite: seen };
+  console.log(
+    `worst case a run can spend under the limits: ${limits.tokens} tokens (${limits.inputTokens} in + ${limits.outputTokens} out), ${limits.neurons} neurons (${limits.runsPerFreeDay} such runs in the free 10,000 a day)`,
+  );
+  console.log(
+    `worst seen in the adversarial suite (${seen.cases} cases): ${seen.mostTokens.tokens} tokens ("${seen.mostTokens.case}"), ${seen.mostNeurons.neurons} neurons ("${seen.mostNeurons.case}")`,
+  );
   const overhead = await quiet(() => loopOverhead());
   results.loopOverhead = overhead;
   console.log(
@@ -156,7 +197,7 @@ if (workerIsBuilt()) {
     results.worker = size;
     console.log(`Worker: ${size.rawKiB.toFixed(0)} KiB raw, ${size.gzipKiB.toFixed(0)} KiB gzip (limit 3072)`);
     const pages: Record<string, unknown> = {};
-    for (const path of ["/es", "/es/lab/agent", "/es/quote"]) {
+    for (const path of ["/es", "/es/lab/agente", "/es/cotizacion"]) {
       const js = await pageJavaScript(path);
       pages[path] = js;
       console.log(`first-load JS ${path}: ${js.scripts} scripts, ${js.gzipKiB.toFixed(1)} KiB gzip`);
@@ -189,6 +230,34 @@ function cpuTable(rows: CpuRow[]): string {
   return lines.join("\n");
 }
 
+/** The worst case and the fixed prefix, as Markdown, when this run measured them. */
+function spendLines(data: Record<string, unknown>): string[] {
+  const worst = data.worstCase as
+    | { underTheLimits: ReturnType<typeof worstCaseRun>; adversarialSuite: ReturnType<typeof worstAdversarialRun> }
+    | undefined;
+  const prefix = data.fixedPrefixPerCall as Record<string, Awaited<ReturnType<typeof fixedPrefix>>> | undefined;
+  if (!worst || !prefix) return [];
+  const { underTheLimits: limits, adversarialSuite: seen } = worst;
+  return [
+    "What one agent run can spend:",
+    "",
+    "| | tokens | neurons |",
+    "| --- | --- | --- |",
+    `| at worst under the limits (${limits.inputTokens} in + ${limits.outputTokens} out) | ${limits.tokens} | ${limits.neurons} |`,
+    `| worst seen in the adversarial suite (${seen.cases} cases) | ${seen.mostTokens.tokens} | ${seen.mostNeurons.neurons} |`,
+    "",
+    "The fixed prefix every call re-sends, in Gemma tokens (the last call goes out without the tool schemas):",
+    "",
+    "| locale | system prompt | tool schemas | a call with tools | the last call |",
+    "| --- | --- | --- | --- | --- |",
+    ...Object.entries(prefix).map(
+      ([locale, { gemma }]) =>
+        `| ${locale} | ${gemma.systemPrompt} | ${gemma.toolSchemas} | ${gemma.callWithTools} | ${gemma.lastCall} |`,
+    ),
+    "",
+  ];
+}
+
 function writeResults(data: Record<string, unknown>): void {
   mkdirSync("bench/results", { recursive: true });
   writeFileSync("bench/results/latest.json", `${JSON.stringify(data, null, 2)}\n`);
@@ -208,6 +277,7 @@ function writeResults(data: Record<string, unknown>): void {
     "",
     data.cpu ? cpuTable(data.cpu as CpuRow[]) : "(no build: run `npm run build:worker` first)",
     "",
+    ...spendLines(data),
     "Everything measured, as JSON: `bench/results/latest.json`.",
     "",
   ];

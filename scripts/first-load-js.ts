@@ -29,7 +29,9 @@ export function builtPageHtml(page: string): string {
 export function firstLoadJsKiB(page: string): { scripts: number; gzipKiB: number } {
   const scripts = firstLoadScripts(builtPageHtml(page));
   const bytes = scripts.reduce(
-    (sum, src) => sum + gzipSync(readFileSync(path.join(root, ".next", src.replace(/^\/_next\//, "")))).length,
+    // The HTML names `[locale]` folders URL-encoded (`%5Blocale%5D`); on disk they are not.
+    (sum, src) =>
+      sum + gzipSync(readFileSync(path.join(root, ".next", decodeURIComponent(src.replace(/^\/_next\//, ""))))).length,
     0,
   );
   return { scripts: scripts.length, gzipKiB: bytes / 1024 };

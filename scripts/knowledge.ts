@@ -2,10 +2,10 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { generatedFiles } from "../lib/content/build";
-import { ContentError, loadContent } from "../lib/content/load";
+import { ContentError, loadStudio } from "../lib/content/load";
 
 try {
-  const files = generatedFiles(loadContent("content"));
+  const files = generatedFiles(await loadStudio("content"));
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, text);

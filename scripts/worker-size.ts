@@ -6,6 +6,19 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 export const FREE_PLAN_GZIP_LIMIT_KIB = 3 * 1024;
+/** `tests/worker-size.test.ts` fails past this (85% of the free plan's limit) and warns past the next. */
+export const WORKER_GZIP_FAIL_KIB = 2600;
+export const WORKER_GZIP_WARN_KIB = 2300;
+
+export type SizeVerdict = { ok: boolean; warning?: string };
+
+/** Whether a Worker of `gzipKiB` passes, and the warning it earns on the way to the limit. */
+export function sizeVerdict(gzipKiB: number): SizeVerdict {
+  const line = `the Worker is ${gzipKiB.toFixed(0)} KiB gzip: the test fails past ${WORKER_GZIP_FAIL_KIB} KiB (the free plan's limit is ${FREE_PLAN_GZIP_LIMIT_KIB})`;
+  if (gzipKiB > WORKER_GZIP_FAIL_KIB) return { ok: false, warning: line };
+  if (gzipKiB > WORKER_GZIP_WARN_KIB) return { ok: true, warning: line };
+  return { ok: true };
+}
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -38,4 +51,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const share = ((gzipKiB / FREE_PLAN_GZIP_LIMIT_KIB) * 100).toFixed(1);
   console.log(`Worker upload: ${rawKiB.toFixed(2)} KiB raw, ${gzipKiB.toFixed(2)} KiB gzip`);
   console.log(`${share}% of the free plan's ${FREE_PLAN_GZIP_LIMIT_KIB} KiB (3 MiB) gzip limit`);
+  const { warning } = sizeVerdict(gzipKiB);
+  if (warning) console.warn(warning);
 }

@@ -1,15 +1,11 @@
 "use client";
 
-import { useParams } from "next/navigation";
 import { useEffect } from "react";
-import { BOUNDARY_COPY } from "@/lib/i18n/boundary-copy";
-import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
+import { useBoundaryCopy } from "@/components/site/boundary-copy";
 
 // Renders inside the locale layout, so the navigation stays; `reset` renders the page again.
 export default function ErrorPage({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  const { locale: param } = useParams<{ locale: string }>();
-  const locale = isLocale(param) ? param : DEFAULT_LOCALE;
-  const copy = BOUNDARY_COPY[locale].error;
+  const copy = useBoundaryCopy().error;
   useEffect(() => {
     console.error(error);
   }, [error]);

@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import { notFound } from "next/navigation";
+import { BoundaryCopyProvider } from "@/components/site/boundary-copy";
 import { SiteFooter } from "@/components/site/site-footer";
 import { SiteHeader } from "@/components/site/site-header";
 import { SITE } from "@/lib/content/site";
@@ -31,7 +32,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<"/[
       <body>
         <SiteHeader locale={locale} dict={dict} studio={SITE.studio} />
         <main id="main" tabIndex={-1}>
-          {children}
+          <BoundaryCopyProvider copy={dict.boundary}>{children}</BoundaryCopyProvider>
         </main>
         <SiteFooter locale={locale} studio={SITE.studio} />
       </body>

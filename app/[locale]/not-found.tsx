@@ -2,14 +2,14 @@
 
 import Link from "next/link";
 import { useParams } from "next/navigation";
-import { BOUNDARY_COPY } from "@/lib/i18n/boundary-copy";
+import { useBoundaryCopy } from "@/components/site/boundary-copy";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
 
 // not-found.tsx receives no params; the locale comes from the URL.
 export default function NotFound() {
   const { locale: param } = useParams<{ locale: string }>();
   const locale = isLocale(param) ? param : DEFAULT_LOCALE;
-  const copy = BOUNDARY_COPY[locale].notFound;
+  const copy = useBoundaryCopy().notFound;
   return (
     <section className="boundary">
       {/* Its own title, not the home page's the layout would give it (React puts it in <head>). */}

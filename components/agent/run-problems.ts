@@ -1,4 +1,5 @@
 import type { Locale } from "@/lib/i18n/config";
+import { localeTag } from "@/lib/i18n/format";
 import { type AgentCopy, fill } from "./copy";
 
 /** Why a run could not start or finish, in the terms the page explains to the visitor. */
@@ -49,10 +50,8 @@ export function problemFromError(error: unknown): RunProblem {
   return { kind: "unknown" };
 }
 
-const INTL_LOCALE: Record<Locale, string> = { es: "es-CO", en: "en-US" };
-
 function dayOf(date: Date, locale: Locale, timeZone?: string): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: "short", timeZone }).format(date);
+  return new Intl.DateTimeFormat(localeTag(locale), { dateStyle: "short", timeZone }).format(date);
 }
 
 /**
@@ -63,9 +62,9 @@ export function resetPhrase(resetAt: string, copy: AgentCopy, locale: Locale, no
   const at = new Date(resetAt);
   const time = { hour: "numeric", minute: "2-digit", timeZone } as const;
   if (dayOf(at, locale, timeZone) === dayOf(now, locale, timeZone)) {
-    return fill(copy.errors.resetAt, { time: new Intl.DateTimeFormat(INTL_LOCALE[locale], time).format(at) });
+    return fill(copy.errors.resetAt, { time: new Intl.DateTimeFormat(localeTag(locale), time).format(at) });
   }
-  const day = new Intl.DateTimeFormat(INTL_LOCALE[locale], { weekday: "long", day: "numeric", month: "long", ...time });
+  const day = new Intl.DateTimeFormat(localeTag(locale), { weekday: "long", day: "numeric", month: "long", ...time });
   return fill(copy.errors.resetOn, { time: day.format(at) });
 }
 

@@ -21,7 +21,7 @@ export function InboxList({ leads, locale, copy }: Props) {
           return (
             <li key={lead.id} className="card" data-testid="inbox-lead">
               <div className={styles.head}>
-                <strong>{lead.name}</strong>
+                <h2>{lead.name}</h2>
                 {delivery.state === "sent" ? (
                   <span className="muted">{copy.sent}</span>
                 ) : (

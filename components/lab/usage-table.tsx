@@ -2,13 +2,14 @@ import { formatCount } from "@/components/agent/copy";
 import { ScrollRegion } from "@/components/site/scroll-region";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
+import { localeTag } from "@/lib/i18n/format";
 import { LAB_USE_KINDS, type SiteTotals } from "@/lib/quota/types";
 import styles from "./lab.module.css";
 
 type Props = { totals: SiteTotals; copy: Dictionary["usage"]; locale: Locale };
 
 function neurons(value: number, locale: Locale): string {
-  return value.toLocaleString(locale === "es" ? "es-CO" : "en-US", { maximumFractionDigits: 1 });
+  return value.toLocaleString(localeTag(locale), { maximumFractionDigits: 1 });
 }
 
 /** Today's Lab usage per kind of use, and the neurons against Workers AI's free allocation. */

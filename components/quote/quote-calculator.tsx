@@ -6,7 +6,7 @@ import { contactPathWith } from "@/lib/contact/lead-context";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
 import { formatDuration } from "@/lib/i18n/duration";
-import { formatCop, formatCopRange } from "@/lib/i18n/format";
+import { formatMoney, formatMoneyRange } from "@/lib/i18n/format";
 import { estimateQuote } from "@/lib/quote/estimate";
 import type { Selection, SelectionProblem } from "@/lib/quote/selection";
 import { paths } from "@/lib/site/paths";
@@ -86,7 +86,7 @@ export function QuoteCalculator({ locale, copy, services, initial, problems: ini
                   onChange={(event) => toggleExtra(extra.id, event.target.checked)}
                 />
                 <span>
-                  {extra.name} <span className="muted">(+{formatCop(extra.price, locale)})</span>
+                  {extra.name} <span className="muted">(+{formatMoney(extra.price, locale)})</span>
                 </span>
               </label>
             ))}
@@ -102,7 +102,7 @@ export function QuoteCalculator({ locale, copy, services, initial, problems: ini
               <dl className="facts">
                 <div>
                   <dt>{copy.priceRange}</dt>
-                  <dd data-testid="quote-price">{formatCopRange(estimate.price, locale)}</dd>
+                  <dd data-testid="quote-price">{formatMoneyRange(estimate.price, locale)}</dd>
                 </div>
                 <div>
                   <dt>{copy.timeline}</dt>
@@ -120,7 +120,7 @@ export function QuoteCalculator({ locale, copy, services, initial, problems: ini
                         ? `${copy.base}: ${service.name}`
                         : service.extras.find((e) => e.id === line.id)?.name}
                     </span>
-                    <span>{formatCopRange(line.price, locale)}</span>
+                    <span>{formatMoneyRange(line.price, locale)}</span>
                   </li>
                 ))}
               </ul>

@@ -3,7 +3,7 @@ import type { Service } from "@/lib/content/types";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
 import { formatDuration } from "@/lib/i18n/duration";
-import { formatCop } from "@/lib/i18n/format";
+import { formatMoney } from "@/lib/i18n/format";
 import { paths } from "@/lib/site/paths";
 
 type Props = {
@@ -20,12 +20,12 @@ export function ServiceCard({ service, locale, dict, level }: Props) {
   return (
     <article className="card">
       <Heading>
-        <Link href={paths.service(locale, service.id)}>{text.name}</Link>
+        <Link href={paths.service(locale, text.slug)}>{text.name}</Link>
       </Heading>
       <p>{text.summary}</p>
       <p className="card__facts">
         <span>
-          {dict.common.from} <strong>{formatCop(service.price.min, locale)}</strong>
+          {dict.common.from} <strong>{formatMoney(service.price.min, locale)}</strong>
         </span>
         <span>{formatDuration(service, locale)}</span>
       </p>

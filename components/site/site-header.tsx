@@ -2,8 +2,8 @@ import Link from "next/link";
 import { Suspense } from "react";
 import { SITE } from "@/lib/content/site";
 import type { Studio } from "@/lib/content/types";
-import type { Locale } from "@/lib/i18n/config";
-import type { Dictionary } from "@/lib/i18n/dictionary";
+import { LOCALES, type Locale } from "@/lib/i18n/config";
+import { type Dictionary, getDictionary } from "@/lib/i18n/dictionary";
 import { entryAlternates } from "@/lib/site/alternates";
 import { NAV_ITEMS, navHref } from "@/lib/site/nav";
 import { LanguageSwitch } from "./language-switch";
@@ -12,7 +12,8 @@ import { NavLinks } from "./nav-links";
 type Props = { locale: Locale; dict: Dictionary; studio: Pick<Studio, "name"> };
 
 export function SiteHeader({ locale, dict, studio }: Props) {
-  const other: Locale = locale === "es" ? "en" : "es";
+  // One switch per other language, each labelled in its own language; none on a one-language site.
+  const others = LOCALES.filter((other) => other !== locale);
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
@@ -26,9 +27,15 @@ export function SiteHeader({ locale, dict, studio }: Props) {
           <NavLinks items={NAV_ITEMS.map((item) => ({ href: navHref(locale, item), label: dict.nav[item] }))} />
         </nav>
         {/* useSearchParams needs a boundary on prerendered pages. */}
-        <Suspense fallback={<span className="language-switch">{dict.nav.switchTo}</span>}>
-          <LanguageSwitch to={other} label={dict.nav.switchTo} alternates={entryAlternates(locale, other, SITE)} />
-        </Suspense>
+        {others.map((other) => (
+          <Suspense key={other} fallback={<span className="language-switch">{getDictionary(other).nav.switchTo}</span>}>
+            <LanguageSwitch
+              to={other}
+              label={getDictionary(other).nav.switchTo}
+              alternates={entryAlternates(locale, other, SITE)}
+            />
+          </Suspense>
+        ))}
       </div>
     </header>
   );

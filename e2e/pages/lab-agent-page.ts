@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
 import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
+import { paths } from "@/lib/site/paths";
 
 /** A visitor address of its own for each test, so runs in parallel never share a quota bucket. */
 export function visitorIp(): string {
@@ -37,7 +38,7 @@ export class LabAgentPage {
     await this.page.route("**/api/agent", (route) =>
       route.fallback({ headers: { ...route.request().headers(), ...visitorHeaders(this.ip) } }),
     );
-    const response = await this.page.goto(`/${this.locale}/lab/agent`);
+    const response = await this.page.goto(paths.labPage(this.locale, "agent"));
     expect(response?.status()).toBe(200);
     // Run is enabled once the console has hydrated.
     await expect(this.run).toBeEnabled();

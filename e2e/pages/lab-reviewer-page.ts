@@ -1,6 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
+import { paths } from "@/lib/site/paths";
 import { visitorHeaders, visitorIp } from "./lab-agent-page";
 
 /** The Lab code reviewer page, as one visitor (its own IP, so its units are its own). */
@@ -19,7 +20,7 @@ export class LabReviewerPage {
     await this.page.route("**/api/review", (route) =>
       route.fallback({ headers: { ...route.request().headers(), ...visitorHeaders(this.ip) } }),
     );
-    const response = await this.page.goto(`/${this.locale}/lab/reviewer`);
+    const response = await this.page.goto(paths.labPage(this.locale, "reviewer"));
     expect(response?.status()).toBe(200);
     await expect(this.code).toBeEditable();
     return this;

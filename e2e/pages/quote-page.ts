@@ -2,7 +2,7 @@ import { expect, type Page } from "@playwright/test";
 import { SITE } from "@/lib/content/site";
 import type { Locale } from "@/lib/i18n/config";
 import { formatDuration } from "@/lib/i18n/duration";
-import { formatCopRange } from "@/lib/i18n/format";
+import { formatMoneyRange } from "@/lib/i18n/format";
 import { estimateQuote } from "@/lib/quote/estimate";
 
 /** The quote calculator, as the site's and the Lab's specs use it. */
@@ -33,7 +33,7 @@ export class QuotePage {
   /** The range and weeks (a plan's months) on screen are exactly what `estimateQuote` gives. */
   async expectEstimate(serviceId: string, extraIds: string[]) {
     const estimate = estimateQuote({ serviceId, extraIds });
-    await expect(this.price).toHaveText(formatCopRange(estimate.price, this.locale));
+    await expect(this.price).toHaveText(formatMoneyRange(estimate.price, this.locale));
     const term = SITE.services.find((service) => service.id === serviceId)?.term;
     await expect(this.weeks).toHaveText(formatDuration({ weeks: estimate.weeks, term }, this.locale));
   }

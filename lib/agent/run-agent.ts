@@ -18,6 +18,7 @@ import { estimateJsonTokens, estimateTokens, TOKENS_PER_MESSAGE } from "@/lib/te
 import { RunBudget } from "./budget";
 import { wrapGoal } from "./goal";
 import { AGENT_LIMITS, AGENT_RUN_UNITS, AGENT_TEMPERATURE, AGENT_TIMEOUT_MS } from "./limits";
+import { createOfflinePlanner } from "./offline-planner";
 import { systemPrompt } from "./prompt";
 import { LAST_CALL_REFUSAL, type Refusal, refusalFor, TOOL_BUDGET_REFUSAL } from "./refusals";
 import { type AgentTools, createAgentTools } from "./tools";
@@ -270,6 +271,7 @@ export function agentUse({
     units: AGENT_RUN_UNITS,
     timeoutMs: AGENT_TIMEOUT_MS,
     locale,
+    offline: createOfflinePlanner,
     open: () => {
       const run = createRun(goal, locale, studio);
       const { budget } = run;

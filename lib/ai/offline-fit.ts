@@ -1,3 +1,4 @@
+import { serviceIdOfPath } from "@/lib/content/catalog";
 import type { Locale } from "@/lib/i18n/config";
 import { termsOf } from "@/lib/search/terms";
 
@@ -37,11 +38,6 @@ export function keyTerms(text: string, locale: Locale): string[] {
 /** Two terms are alike when one starts the other ("fotos" ~ "fotografía"). */
 export const alike = (a: string, b: string) => a.startsWith(b) || b.startsWith(a);
 
-/** The service id of a search hit's path, if it is a service page. */
-export function serviceIdOf(path: string): string | undefined {
-  return /\/services\/([a-z0-9-]+)$/.exec(path)?.[1];
-}
-
 /**
  * The service `text` is about, if any: a service page among the search hits that either is the
  * best hit of all, or whose name shares a word with the text. A hit on a word every text has
@@ -54,7 +50,7 @@ export function fittingService(
 ): string | undefined {
   const terms = keyTerms(text, locale);
   for (const [rank, hit] of hits.entries()) {
-    const id = serviceIdOf(hit.path);
+    const id = serviceIdOfPath(locale, hit.path);
     if (!id) continue;
     const named = keyTerms(hit.title, locale).some((term) => terms.some((other) => alike(other, term)));
     if (rank === 0 || named) return id;

@@ -7,9 +7,6 @@ import type { Locale } from "@/lib/i18n/config";
 import { chooseModel, type LabUse, type ModelChoice, type ModelContext, modelContext } from "./model-table";
 import { AvailabilityWatch, platformOf, WORKERS_AI_PLATFORM } from "./model-unavailable";
 import { DEFAULT_AGENT_MODEL } from "./neurons";
-import { createOfflineAssistant } from "./offline-assistant";
-import { createOfflinePlanner } from "./offline-planner";
-import { createOfflineReviewer } from "./offline-reviewer";
 import { type FailureListener, fetchWithStreamChecks, withStreamChecks } from "./stream-errors";
 import { fetchWithToolCallOrdering, withToolCallOrdering } from "./workers-ai-binding";
 import { fetchWithNeuronMeter, NeuronMeter, withNeuronMeter } from "./workers-ai-usage";
@@ -74,19 +71,22 @@ export type LabModel = ModelChoice & {
 /** A built model as a Lab use takes it; tests pass scripted ones. */
 export type AgentModel = Pick<LabModel, "model" | "name" | "kind" | "estimatedUsage" | "neurons" | "watch">;
 
-const OFFLINE_MODELS: Record<LabUse, (options: { locale: Locale }) => LabModel["model"]> = {
-  agent: createOfflinePlanner,
-  chat: createOfflineAssistant,
-  review: createOfflineReviewer,
-};
+/** A use's own offline model (the planner, the assistant, the reviewer), built in the visitor's language. */
+export type OfflineModel = (options: { locale: Locale }) => LabModel["model"];
 
 /**
- * The model that answers `use`: the table's choice (`chooseModel`), built. Tests pass their own
- * model to the run instead of patching this, or their own `context` to see what it picks.
+ * The model that answers `use`: the table's choice (`chooseModel`), built; its offline row builds
+ * the use's own offline model, which the use brings (so this folder imports no use). Tests pass
+ * their own model to the run instead of patching this, or their own `context` to see what it picks.
  */
 export function resolveModel(
   use: LabUse,
-  { locale, runId, context = modelContext() }: { locale: Locale; runId: string; context?: ModelContext },
+  {
+    locale,
+    runId,
+    offline,
+    context = modelContext(),
+  }: { locale: Locale; runId: string; offline: OfflineModel; context?: ModelContext },
 ): LabModel {
   const choice = chooseModel(use, context);
   const { name } = choice;
@@ -131,6 +131,6 @@ export function resolveModel(
     }
     case "preview-offline":
     case "offline":
-      return { ...choice, model: OFFLINE_MODELS[use]({ locale }), estimatedUsage: true };
+      return { ...choice, model: offline({ locale }), estimatedUsage: true };
   }
 }

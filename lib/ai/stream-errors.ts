@@ -1,4 +1,16 @@
-import { type StreamPass, throughPass } from "./stream-pass";
+/** What the checks do with each chunk of the raw stream and at its end: `emit` sends bytes on. */
+type StreamPass = {
+  transform(chunk: Uint8Array, emit: (chunk: Uint8Array) => void): void;
+  flush?(emit: (chunk: Uint8Array) => void): void;
+};
+
+/** `pass` as a `TransformStream`, so it composes with the binding's other passes by `pipeThrough`. */
+function asTransform(pass: StreamPass): TransformStream<Uint8Array, Uint8Array> {
+  return new TransformStream({
+    transform: (chunk, controller) => pass.transform(chunk, (out) => controller.enqueue(out)),
+    flush: (controller) => pass.flush?.((out) => controller.enqueue(out)),
+  });
+}
 
 /**
  * An error the model's server sent inside a stream that had started well (HTTP 200): an SSE
@@ -43,7 +55,7 @@ export function isErrorPayload(payload: unknown): boolean {
  * provider skips both (it ignores the SSE event type, and an error object has no text), so an
  * answer cut by an error would end as answered, and events after the end would still count.
  */
-function streamChecks(onFailure?: (error: unknown) => void): StreamPass<Uint8Array> {
+function streamChecks(onFailure?: (error: unknown) => void): StreamPass {
   const checked = inBand();
   if (!onFailure) return checked;
   const noted =
@@ -59,7 +71,7 @@ function streamChecks(onFailure?: (error: unknown) => void): StreamPass<Uint8Arr
   return { transform: noted(checked.transform), flush: checked.flush && noted(checked.flush) };
 }
 
-function inBand(): StreamPass<Uint8Array> {
+function inBand(): StreamPass {
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
   let line = "";
@@ -193,7 +205,7 @@ export function withStreamChecks(binding: Ai, onFailure?: FailureListener): Ai {
       onFailure?.(error);
       throw error;
     }
-    return output instanceof ReadableStream ? throughPass(output, streamChecks(onFailure)) : output;
+    return output instanceof ReadableStream ? output.pipeThrough(asTransform(streamChecks(onFailure))) : output;
   };
   return new Proxy(binding, {
     get(target, property) {
@@ -222,7 +234,7 @@ export function fetchWithStreamChecks(fetcher: typeof fetch = fetch, onFailure?:
     }
     const streamed = response.headers.get("content-type")?.includes("text/event-stream");
     if (!streamed || !response.body) return response;
-    return new Response(throughPass(response.body, streamChecks(onFailure)), {
+    return new Response(response.body.pipeThrough(asTransform(streamChecks(onFailure))), {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,

@@ -1,13 +1,14 @@
-import { type StreamPass, throughPass } from "./stream-pass";
 import { mergeWindow, STREAM_WINDOW_MS } from "./stream-window";
 
 /**
  * Repairs, below the provider, the streamed tool calls `workers-ai-provider` 4.0.0 would lose. It
  * keys calls by `index` (`src/streaming.ts`, `emitToolCallDeltas`, `tc.index ?? 0`), takes a call's
- * name from its first chunk and never updates it, and closes a call as soon as another index
- * starts. So:
- * - a call whose arguments come before its name (cloudflare/ai#523) would be named "" and refused:
- *   its pieces are held until the name arrives, then go out as one entry;
+ * name from its first chunk (`const toolName = tcName || ""`, sent at once as `tool-input-start`)
+ * and never updates it, and closes a call as soon as another index starts. So:
+ * - a call whose arguments come before its name would be named "" and refused. Workers AI models
+ *   stream tool calls that way (https://github.com/cloudflare/ai/issues/523, fixed only in the
+ *   repository's tanstack-ai adapter, cloudflare/ai#572, by waiting for the name): its pieces are
+ *   held until the name arrives, then go out as one entry;
  * - two native calls in one `{ tool_calls: [a, b] }` event carry no `index` and would merge into
  *   one invalid call: each call without an index and with a name gets the next free index;
  * - two OpenAI-style calls interleaved by `index` would lose the first one's later pieces: only
@@ -21,6 +22,9 @@ import { mergeWindow, STREAM_WINDOW_MS } from "./stream-window";
  * event crosses five streams before the run's own merge (the provider's SSE decoder, its mapping,
  * its stream-start, the SDK's middleware), and in workerd each crossing costs more than the JSON.
  * The first text event of a stream goes at once; merged text goes out before any other event.
+ *
+ * It is one `TransformStream` over the raw SSE bytes, so other checks of the raw stream (the
+ * neuron meter, `workers-ai-usage.ts`) compose with it by `pipeThrough`.
  */
 
 type ToolCallEntry = {
@@ -84,7 +88,7 @@ function wholeEntry(index: number, { id, type, name, args }: Held): ToolCallEntr
   };
 }
 
-function toolCallOrdering(windowMs: number): StreamPass<Uint8Array> {
+function toolCallOrdering(windowMs: number): TransformStream<Uint8Array, Uint8Array> {
   /** Text events the merge sent, as SSE, waiting to go out with the next line. */
   let merged = "";
   const merge = mergeWindow<TextPiece>(windowMs, {
@@ -231,8 +235,8 @@ function toolCallOrdering(windowMs: number): StreamPass<Uint8Array> {
     return sent() + out;
   }
 
-  return {
-    transform(chunk, emit) {
+  return new TransformStream({
+    transform(chunk, controller) {
       buffer += decoder.decode(chunk, { stream: true });
       const lines = buffer.split("\n");
       buffer = lines.pop() ?? "";
@@ -242,17 +246,17 @@ function toolCallOrdering(windowMs: number): StreamPass<Uint8Array> {
         if (kept !== null) out += `${kept}\n`;
       }
       // Nothing to send while text is held: the streams below see no event for it.
-      if (out) emit(encoder.encode(out));
+      if (out) controller.enqueue(encoder.encode(out));
     },
-    flush(emit) {
+    flush(controller) {
       buffer += decoder.decode();
       const last = (buffer ? (line(buffer) ?? "") : "") + sent();
       // A stream cut before [DONE] still delivers what it held, after a line break of its own.
       const held = releaseHeld();
       const rest = held ? `${last}\n${held}` : last;
-      if (rest) emit(encoder.encode(rest));
+      if (rest) controller.enqueue(encoder.encode(rest));
     },
-  };
+  });
 }
 
 type Run = (model: string, inputs: Record<string, unknown>, options?: AiOptions) => Promise<unknown>;
@@ -269,7 +273,7 @@ export function fetchWithToolCallOrdering(
     const response = await fetcher(input, init);
     const streamed = response.headers.get("content-type")?.includes("text/event-stream");
     if (!streamed || !response.body) return response;
-    return new Response(throughPass(response.body, toolCallOrdering(windowMs)), {
+    return new Response(response.body.pipeThrough(toolCallOrdering(windowMs)), {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,
@@ -282,7 +286,7 @@ export function withToolCallOrdering(binding: Ai, { windowMs = STREAM_WINDOW_MS 
   const run: Run = async (model, inputs, options) => {
     const output = await (binding.run as unknown as Run)(model, inputs, options);
     return inputs?.stream === true && output instanceof ReadableStream
-      ? throughPass(output, toolCallOrdering(windowMs))
+      ? output.pipeThrough(toolCallOrdering(windowMs))
       : output;
   };
   return new Proxy(binding, {

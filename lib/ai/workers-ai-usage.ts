@@ -1,5 +1,4 @@
 import { neuronsFor, roundNeurons } from "./neurons";
-import { type StreamPass, throughPass } from "./stream-pass";
 
 /**
  * Workers AI reports what it billed for each response as `usage.neurons`, on the stream's last
@@ -58,7 +57,7 @@ export class NeuronMeter {
 }
 
 /** Reads `usage.neurons` from an SSE stream's events without touching the bytes. */
-function neuronReader(report: (value: unknown) => void): StreamPass<Uint8Array> {
+function neuronReader(report: (value: unknown) => void): TransformStream<Uint8Array, Uint8Array> {
   const decoder = new TextDecoder();
   let buffer = "";
   const readLine = (line: string) => {
@@ -74,9 +73,9 @@ function neuronReader(report: (value: unknown) => void): StreamPass<Uint8Array> 
       // Not JSON: the provider decides what to do with it; there is nothing to count.
     }
   };
-  return {
-    transform(chunk, emit) {
-      emit(chunk);
+  return new TransformStream({
+    transform(chunk, controller) {
+      controller.enqueue(chunk);
       buffer += decoder.decode(chunk, { stream: true });
       const lines = buffer.split("\n");
       buffer = lines.pop() ?? "";
@@ -85,7 +84,7 @@ function neuronReader(report: (value: unknown) => void): StreamPass<Uint8Array> 
     flush() {
       readLine(buffer + decoder.decode());
     },
-  };
+  });
 }
 
 type Run = (model: string, inputs: Record<string, unknown>, options?: AiOptions) => Promise<unknown>;
@@ -95,7 +94,7 @@ export function withNeuronMeter(binding: Ai, meter: NeuronMeter): Ai {
   const run: Run = async (model, inputs, options) => {
     const report = meter.openCall();
     const output = await (binding.run as unknown as Run)(model, inputs, options);
-    if (output instanceof ReadableStream) return throughPass(output, neuronReader(report));
+    if (output instanceof ReadableStream) return output.pipeThrough(neuronReader(report));
     if (output && typeof output === "object") report((output as { usage?: { neurons?: unknown } }).usage?.neurons);
     return output;
   };
@@ -119,7 +118,7 @@ export function fetchWithNeuronMeter(fetcher: typeof fetch, meter: NeuronMeter):
       if (header !== null && header.trim() !== "") report(Number(header));
       return response;
     }
-    return new Response(throughPass(response.body, neuronReader(report)), {
+    return new Response(response.body.pipeThrough(neuronReader(report)), {
       status: response.status,
       statusText: response.statusText,
       headers: response.headers,

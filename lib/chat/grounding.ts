@@ -1,5 +1,8 @@
+import { SETTINGS } from "@/content/generated/settings";
 import { CATALOG } from "@/lib/content/catalog";
 import type { Locale } from "@/lib/i18n/config";
+import { getDictionary } from "@/lib/i18n/dictionary";
+import { fill } from "@/lib/i18n/fill";
 import { searchSite } from "@/lib/search/site";
 
 /** Search hits for the visitor's question that go into the prompt beside the services. */
@@ -17,11 +20,6 @@ export type Grounding = {
   data: unknown[];
 };
 
-const LABELS: Record<Locale, { services: string; from: string; weeks: string; found: string }> = {
-  es: { services: "Servicios (precio desde, COP; semanas)", from: "desde", weeks: "semanas", found: "Del sitio" },
-  en: { services: "Services (starting price, COP; weeks)", from: "from", weeks: "weeks", found: "From the site" },
-};
-
 /**
  * What the chat answers from, chosen by measured token cost (tests/chat/grounding.test.ts): the
  * services in one line each, plus the site's best search hits for the question, in the system
@@ -29,16 +27,16 @@ const LABELS: Record<Locale, { services: string; from: string; weeks: string; fo
  * schemas plus a second call that re-sends the conversation and the results, about twice as much.
  */
 export function groundingFor(question: string, locale: Locale): Grounding {
-  const label = LABELS[locale];
+  const label = getDictionary(locale).model.grounding;
   const services = CATALOG[locale].services.map((service) => ({
     name: service.name,
-    path: `/${locale}/services/${service.id}`,
+    path: service.path,
     startingPrice: service.price.min,
     weeks: `${service.weeks.min}-${service.weeks.max}`,
   }));
   const hits = searchSite(question, locale).results.slice(0, GROUNDING_HITS);
   const text = [
-    `${label.services}:`,
+    `${fill(label.services, { currency: SETTINGS.currency })}:`,
     ...services.map((s) => `- ${s.name} (${s.path}): ${label.from} ${s.startingPrice}, ${s.weeks} ${label.weeks}`),
     `${label.found}:`,
     ...hits.map((hit) => `- ${hit.title} (${hit.path}): ${hit.snippet}`),

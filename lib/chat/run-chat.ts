@@ -6,6 +6,7 @@ import type { LabUse } from "@/lib/lab/use";
 import { estimateTokens, TOKENS_PER_MESSAGE } from "@/lib/text/tokens";
 import { groundingFor, groundingQuery } from "./grounding";
 import { CHAT_LIMITS, CHAT_MESSAGE_UNITS, CHAT_TEMPERATURE, CHAT_TIMEOUT_MS } from "./limits";
+import { createOfflineAssistant } from "./offline-assistant";
 import { chatSystemPrompt } from "./prompt";
 import { type ChatTurn, trimConversation, turnTokens } from "./trim";
 import type { ChatUIMessage } from "./types";
@@ -32,6 +33,7 @@ export function chatUse({
     units: CHAT_MESSAGE_UNITS,
     timeoutMs: CHAT_TIMEOUT_MS,
     locale,
+    offline: createOfflineAssistant,
     open: () => {
       const sent = turns.filter((turn) => turn.text.trim() !== "");
       const kept = trimConversation(sent, CHAT_LIMITS.historyTokens);

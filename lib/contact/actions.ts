@@ -4,7 +4,7 @@ import { headers } from "next/headers";
 import { after } from "next/server";
 import { isQuotaFailure, labQuota, logQuotaFailure } from "@/lib/api/lab-units";
 import { config } from "@/lib/config";
-import { isLocale } from "@/lib/i18n/config";
+import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
 import { QuotaUnavailableError } from "@/lib/quota";
 import { retryDue } from "./deliver";
 import { LeadContextError, parseLeadContext } from "./lead-context";
@@ -71,7 +71,7 @@ export async function sendContact(_previous: ContactState, form: FormData): Prom
         phone: parsed.data.phone,
         message: parsed.data.message,
         summary: parsed.data.summary,
-        locale: isLocale(locale) ? locale : "es",
+        locale: isLocale(locale) ? locale : DEFAULT_LOCALE,
         receivedAt: new Date().toISOString(),
         context: carried?.context ?? null,
         estimate: carried?.estimate ?? null,

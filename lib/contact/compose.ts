@@ -2,7 +2,7 @@ import { SITE } from "@/lib/content/site";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { fill } from "@/lib/i18n/fill";
-import { formatCopRange, formatWeeks } from "@/lib/i18n/format";
+import { formatMoneyRange, formatWeeks } from "@/lib/i18n/format";
 import type { Lead } from "./lead";
 import { oneLine } from "./schema";
 
@@ -39,7 +39,7 @@ export function leadFacts(lead: Lead, locale: Locale = DEFAULT_LOCALE) {
     lab.push([words.service, `${service.text[locale].name} (${service.id})`]);
     if (extras.length)
       lab.push([words.extras, extras.map((extra) => `${extra.name[locale]} (${extra.id})`).join(", ")]);
-    lab.push([words.range, formatCopRange(lead.estimate.price, locale)]);
+    lab.push([words.range, formatMoneyRange(lead.estimate.price, locale)]);
     lab.push([words.weeks, formatWeeks(lead.estimate.weeks, locale)]);
   }
   if (lead.summary) lab.push([words.visitorSummary, lead.summary]);
@@ -55,7 +55,9 @@ export function composeLeadEmail(lead: Lead, inboxUrl: string, locale: Locale = 
   );
   const intro = fill(words.intro, { name: lead.name });
   const inbox = fill(words.inbox, { url: inboxUrl });
-  const textLines = (pairs: [string, string][]) => pairs.map(([label, value]) => `${label}: ${value}`);
+  // A value of several lines (the visitor's summary) starts on the line after its label.
+  const textLines = (pairs: [string, string][]) =>
+    pairs.map(([label, value]) => (value.includes("\n") ? `${label}:\n${value}` : `${label}: ${value}`));
   const text = [
     intro,
     "",
@@ -71,7 +73,10 @@ export function composeLeadEmail(lead: Lead, inboxUrl: string, locale: Locale = 
   ].join("\n");
   const rows = (pairs: [string, string][]) =>
     pairs
-      .map(([label, value]) => `<tr><th align="left">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`)
+      .map(
+        ([label, value]) =>
+          `<tr><th align="left">${escapeHtml(label)}</th><td style="white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+      )
       .join("");
   const html = [
     `<p>${escapeHtml(intro)}</p>`,

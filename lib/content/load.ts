@@ -1,21 +1,31 @@
 // Reads and validates `content/` (Node only: `npm run knowledge` and tests). The site and the
 // Worker never read these files; they import what `npm run knowledge` generates from them.
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import matter from "gray-matter";
+import { pathToFileURL } from "node:url";
 import YAML from "yaml";
 import type { z } from "zod";
-import { LOCALES, type Locale } from "@/lib/i18n/config";
+import { type CopyOverride, copyProblems, withCopy } from "@/lib/i18n/copy-overrides";
+import type { Dictionary } from "@/lib/i18n/dictionaries/es";
+import { sectionPathProblems } from "@/lib/site/sections";
+import { splitFrontMatter } from "./front-matter";
 import {
+  contentSchemas,
   faqSource,
   iconSource,
   labFrontmatter,
   postFrontmatter,
   projectFrontmatter,
-  serviceSource,
-  studioSource,
+  studioSettingsSource,
 } from "./schema";
-import type { LabEntry, Localized, Post, Project, SiteData } from "./types";
+import { resolveSettings, SettingsError } from "./settings";
+import type { LabEntry, Post, Project, ServiceText, SiteData } from "./types";
+
+// The studio's languages are only known once studio.yaml is read: inside this file a locale is any code.
+type Locale = string;
+
+/** Where the shipped UI dictionaries live: one file a language, `<code>.ts` exporting `const <code>`. */
+export const DICTIONARIES_DIR = "lib/i18n/dictionaries";
 
 export class ContentError extends Error {
   constructor(
@@ -52,12 +62,10 @@ function readText(root: string, file: string): string {
   }
 }
 
-const yamlEngine = { yaml: { parse: (source: string) => YAML.parse(source) as object } };
-
 function parseMarkdown(root: string, file: string): { data: unknown; body: string } {
   try {
-    const { data, content } = matter(readFileSync(path.join(root, file), "utf8"), { engines: yamlEngine });
-    return { data, body: content.trim() };
+    const { data, body } = splitFrontMatter(readFileSync(path.join(root, file), "utf8"));
+    return { data, body: body.trim() };
   } catch (error) {
     throw new ContentError(file, [`bad frontmatter: ${(error as Error).message}`]);
   }
@@ -71,13 +79,13 @@ function list(root: string, dir: string, ending: string): string[] {
 }
 
 /** `<dir>/<slug>.<locale>.md` files, grouped by slug; every slug must exist in every locale. */
-function localizedMarkdown<T>(root: string, dir: string, schema: z.ZodType<T>) {
+function localizedMarkdown<T>(root: string, dir: string, schema: z.ZodType<T>, languages: readonly Locale[]) {
   const bySlug = new Map<string, Partial<Record<Locale, { file: string; data: T; body: string }>>>();
   for (const file of list(root, dir, ".md")) {
     const match = /^([a-z0-9-]+)\.([a-z]{2})\.md$/.exec(path.basename(file));
     const [, slug, locale] = match ?? [];
-    if (!slug || !LOCALES.includes(locale as Locale)) {
-      throw new ContentError(file, [`file name: expected <slug>.<${LOCALES.join("|")}>.md`]);
+    if (!slug || !locale || !languages.includes(locale)) {
+      throw new ContentError(file, [`file name: expected <slug>.<${languages.join("|")}>.md`]);
     }
     const { data, body } = parseMarkdown(root, file);
     if (!body) throw new ContentError(file, ["body: expected Markdown text after the frontmatter"]);
@@ -86,7 +94,7 @@ function localizedMarkdown<T>(root: string, dir: string, schema: z.ZodType<T>) {
     bySlug.set(slug, entry);
   }
   for (const [slug, entry] of bySlug) {
-    for (const locale of LOCALES) {
+    for (const locale of languages) {
       if (!entry[locale])
         throw new ContentError(`${dir}/${slug}.${locale}.md`, [`missing: every ${dir} entry needs every locale`]);
     }
@@ -97,8 +105,61 @@ function localizedMarkdown<T>(root: string, dir: string, schema: z.ZodType<T>) {
   }));
 }
 
-function perLocale<T>(make: (locale: Locale) => T): Localized<T> {
-  return Object.fromEntries(LOCALES.map((locale) => [locale, make(locale)])) as Localized<T>;
+function perLocale<T>(locales: readonly Locale[], make: (locale: Locale) => T): Record<Locale, T> {
+  return Object.fromEntries(locales.map((locale) => [locale, make(locale)]));
+}
+
+/** One locale's value of a record built for every locale (the checks above guarantee it is there). */
+function of<T>(byLocale: Readonly<Record<Locale, T>>, locale: Locale): T {
+  const value = byLocale[locale];
+  if (value === undefined) throw new Error(`no "${locale}" entry`);
+  return value;
+}
+
+/** The studio's languages, from `studio.yaml`: what every other file is checked against. */
+export function readLocales(root: string): string[] {
+  const raw = parseYaml(root, "studio.yaml");
+  return validate(studioSettingsSource, raw, "studio.yaml").locales;
+}
+
+/**
+ * The UI dictionary of each language, from `<dir>/<code>.ts` in the first of `dirs` that has it
+ * (Node: `npm run knowledge`, tests). A language with no dictionary file is refused in
+ * `studio.yaml`'s `locales`.
+ */
+export async function readDictionaries(locales: readonly string[], dirs: readonly string[] = [DICTIONARIES_DIR]) {
+  const dictionaries: Record<string, Dictionary> = {};
+  for (const [index, locale] of locales.entries()) {
+    const dir = dirs.find((candidate) => existsSync(path.resolve(candidate, `${locale}.ts`)));
+    if (!dir) {
+      throw new ContentError("studio.yaml", [
+        `locales.${index}: no dictionary for "${locale}": add ${DICTIONARIES_DIR}/${locale}.ts`,
+      ]);
+    }
+    const module = (await import(pathToFileURL(path.resolve(dir, `${locale}.ts`)).href)) as Record<
+      string,
+      Dictionary | undefined
+    >;
+    const dictionary = module[locale];
+    if (!dictionary) throw new ContentError(`${dir}/${locale}.ts`, [`expected \`export const ${locale}: Dictionary\``]);
+    dictionaries[locale] = dictionary;
+  }
+  return dictionaries;
+}
+
+/** `content/copy.<locale>.yaml`: the studio's own words over the dictionary's (optional). */
+function copyOf(root: string, locale: Locale, dictionary: Dictionary): CopyOverride {
+  const file = `copy.${locale}.yaml`;
+  if (!existsSync(path.join(root, file))) return {};
+  const override = parseYaml(root, file) ?? {};
+  const problems = copyProblems(dictionary, override);
+  if (problems.length) throw new ContentError(file, problems);
+  return override as CopyOverride;
+}
+
+/** The content of `root` with the dictionaries of its languages (read from `dir`). */
+export async function loadStudio(root: string, dirs: readonly string[] = [DICTIONARIES_DIR]): Promise<SiteData> {
+  return loadContent(root, await readDictionaries(readLocales(root), dirs));
 }
 
 /**
@@ -111,36 +172,87 @@ function localeSlugs<T extends { slug?: string }>(
 ) {
   const taken = new Map<string, string>();
   return entries.map(({ slug: id, entry }) => {
-    const slug = entry[locale].data.slug ?? id;
+    const own = of(entry, locale);
+    const slug = own.data.slug ?? id;
     const other = taken.get(slug);
-    if (other) throw new ContentError(entry[locale].file, [`slug: "${slug}" is already the slug of ${other}`]);
-    taken.set(slug, entry[locale].file);
-    return { id, slug, entry: entry[locale] };
+    if (other) throw new ContentError(own.file, [`slug: "${slug}" is already the slug of ${other}`]);
+    taken.set(slug, own.file);
+    return { id, slug, entry: own };
   });
 }
 
-export function loadContent(root: string): SiteData {
-  const studio = {
-    ...validate(studioSource, parseYaml(root, "studio.yaml"), "studio.yaml"),
-    icon: validate(iconSource, readText(root, "icon.svg"), "icon.svg"),
-  };
+export function loadContent(root: string, dictionaries: Readonly<Record<string, Dictionary>>): SiteData {
+  const languages = readLocales(root);
+  const schemas = contentSchemas(languages);
+  const { currency, locales, localeTags, quoteStep, ...profile } = validate(
+    schemas.studioSource,
+    parseYaml(root, "studio.yaml"),
+    "studio.yaml",
+  );
+  const studio = { ...profile, icon: validate(iconSource, readText(root, "icon.svg"), "icon.svg") };
+  for (const [index, locale] of languages.entries()) {
+    if (!dictionaries[locale])
+      throw new ContentError("studio.yaml", [`locales.${index}: no dictionary for "${locale}"`]);
+  }
+  for (const file of list(root, ".", ".yaml").map((name) => path.basename(name))) {
+    const locale = /^copy\.([a-z]+)\.yaml$/.exec(file)?.[1] ?? /^faq\.([a-z]+)\.yaml$/.exec(file)?.[1];
+    if (locale && !languages.includes(locale)) {
+      throw new ContentError(file, [
+        `file name: "${locale}" is not one of studio.yaml's locales (${languages.join(", ")})`,
+      ]);
+    }
+  }
 
-  const services = list(root, "services", ".yaml")
-    .map((file) => {
-      const source = validate(serviceSource, parseYaml(root, file), file);
-      if (path.basename(file, ".yaml") !== source.id) {
-        throw new ContentError(file, [`id: expected "${path.basename(file, ".yaml")}" (the file name)`]);
-      }
-      const { es, en, ...rest } = source;
-      return { ...rest, text: { es, en } };
+  const sources = list(root, "services", ".yaml").map((file) => {
+    const source = validate(schemas.serviceSource, parseYaml(root, file), file);
+    if (path.basename(file, ".yaml") !== source.id) {
+      throw new ContentError(file, [`id: expected "${path.basename(file, ".yaml")}" (the file name)`]);
+    }
+    return { file, source };
+  });
+  const slugsTaken = new Map<string, string>();
+  const services = sources
+    .map(({ file, source }) => {
+      const { id, order, price, weeks, term, extras } = source;
+      const text = perLocale(languages, (locale) => {
+        const { slug, ...rest } = (source as unknown as Record<Locale, ServiceText & { slug?: string }>)[locale] ?? {};
+        const own = slug ?? id;
+        const other = slugsTaken.get(`${locale}/${own}`);
+        if (other) throw new ContentError(file, [`${locale}.slug: "${own}" is already the slug of ${other}`]);
+        slugsTaken.set(`${locale}/${own}`, file);
+        return { ...rest, slug: own } as ServiceText;
+      });
+      return { id, order, price, weeks, ...(term ? { term } : {}), extras, text };
     })
     .sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
   const serviceIds = new Set(services.map((service) => service.id));
 
-  const projects = localizedMarkdown(root, "projects", projectFrontmatter);
+  let settings: ReturnType<typeof resolveSettings>;
+  try {
+    settings = resolveSettings({ currency, locales, localeTags, quoteStep }, studio.country, [
+      ...sources.map(({ file, source }) => ({ file, price: source.price.min })),
+      ...sources.flatMap(({ file, source }) => source.extras.map((extra) => ({ file, price: extra.price }))),
+    ]);
+  } catch (error) {
+    if (error instanceof SettingsError) throw new ContentError("studio.yaml", [error.message]);
+    throw error;
+  }
+
+  const copy = perLocale(languages, (locale) => copyOf(root, locale, of(dictionaries, locale)));
+  const sectionPaths = perLocale(languages, (locale) => {
+    const own = of(copy, locale);
+    const { paths } = withCopy(of(dictionaries, locale), own);
+    const problems = sectionPathProblems(paths);
+    if (problems.length) {
+      throw new ContentError("paths" in own ? `copy.${locale}.yaml` : `${DICTIONARIES_DIR}/${locale}.ts`, problems);
+    }
+    return paths;
+  });
+
+  const projects = localizedMarkdown(root, "projects", projectFrontmatter, languages);
   for (const { entry } of projects) {
-    for (const locale of LOCALES) {
-      const { file, data } = entry[locale];
+    for (const locale of languages) {
+      const { file, data } = of(entry, locale);
       const unknown = data.services.filter((id) => !serviceIds.has(id));
       if (unknown.length) {
         throw new ContentError(file, [
@@ -149,35 +261,43 @@ export function loadContent(root: string): SiteData {
       }
     }
   }
-  const posts = localizedMarkdown(root, "blog", postFrontmatter);
-  const lab = localizedMarkdown(root, "lab", labFrontmatter);
+  const posts = localizedMarkdown(root, "blog", postFrontmatter, languages);
+  const lab = localizedMarkdown(root, "lab", labFrontmatter, languages);
 
-  const faq = perLocale((locale) => validate(faqSource, parseYaml(root, `faq.${locale}.yaml`), `faq.${locale}.yaml`));
-  const faqIds = faq.es.map((item) => item.id).join(",");
-  for (const locale of LOCALES) {
-    if (faq[locale].map((item) => item.id).join(",") !== faqIds) {
-      throw new ContentError(`faq.${locale}.yaml`, ["id: expected the same ids in the same order as faq.es.yaml"]);
+  const faq = perLocale(languages, (locale) =>
+    validate(faqSource, parseYaml(root, `faq.${locale}.yaml`), `faq.${locale}.yaml`),
+  );
+  const [first = ""] = languages;
+  const faqIds = (faq[first] ?? []).map((item) => item.id).join(",");
+  for (const locale of languages) {
+    if ((faq[locale] ?? []).map((item) => item.id).join(",") !== faqIds) {
+      throw new ContentError(`faq.${locale}.yaml`, [
+        `id: expected the same ids in the same order as faq.${first}.yaml`,
+      ]);
     }
   }
 
   return {
+    settings: { ...settings, sectionPaths },
+    copy,
     studio,
     services,
-    projects: perLocale((locale) =>
+    projects: perLocale(languages, (locale) =>
       localeSlugs(projects, locale)
         .map(({ id, slug, entry }): Project => ({ id, ...entry.data, slug, body: entry.body }))
         .sort((a, b) => b.year - a.year || a.id.localeCompare(b.id)),
     ),
-    posts: perLocale((locale) =>
+    posts: perLocale(languages, (locale) =>
       localeSlugs(posts, locale)
         .map(({ id, slug, entry }): Post => ({ id, ...entry.data, slug, body: entry.body }))
         .sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id)),
     ),
-    lab: perLocale((locale) =>
+    lab: perLocale(languages, (locale) =>
       lab
-        .map(({ entry }): LabEntry => ({ ...entry[locale].data, body: entry[locale].body }))
+        .map(({ entry }): LabEntry => ({ ...of(entry, locale).data, body: of(entry, locale).body }))
         .sort((a, b) => a.order - b.order),
     ),
     faq,
-  };
+    // Keyed by the studio's languages, checked above: the generated files give them their type.
+  } as unknown as SiteData;
 }

@@ -1,11 +1,22 @@
 import type { Locale } from "@/lib/i18n/config";
+import type { CopyOverride } from "@/lib/i18n/copy-overrides";
+import type { SectionPaths } from "@/lib/site/sections";
+import type { StudioSettings } from "./settings";
 
 /** Types of the files `npm run knowledge` generates in `content/generated/`. */
 
 export type Localized<T> = Record<Locale, T>;
 export type Range = { min: number; max: number };
 
-export type ServiceText = { name: string; summary: string; description: string; includes: string[]; idealFor: string };
+/** `slug` is this locale's URL segment of the service (default: its id). */
+export type ServiceText = {
+  slug: string;
+  name: string;
+  summary: string;
+  description: string;
+  includes: string[];
+  idealFor: string;
+};
 export type Extra = {
   id: string;
   price: number;
@@ -71,6 +82,10 @@ export type Studio = {
 
 /** `content/generated/site.json`: everything the pages render. */
 export type SiteData = {
+  /** From `studio.yaml` with its defaults filled in (`lib/content/settings.ts`), and each language's section paths. */
+  settings: StudioSettings & { sectionPaths: Localized<SectionPaths> };
+  /** The studio's own words over the dictionaries (`content/copy.<locale>.yaml`). */
+  copy: Localized<CopyOverride>;
   studio: Studio;
   services: Service[];
   projects: Localized<Project[]>;
@@ -81,12 +96,16 @@ export type SiteData = {
 
 /** `content/generated/pricing.json`: ids, prices and weeks only, small enough for the browser. */
 export type PricingData = {
-  currency: "COP";
+  currency: string;
+  /** Ranges round to multiples of this (`lib/content/settings.ts`). */
+  quoteStep: number;
   services: { id: string; price: Range; weeks: Range; extras: { id: string; price: number; weeks: number }[] }[];
 };
 
 export type CatalogService = {
   id: string;
+  /** Its page in this locale. */
+  path: string;
   name: string;
   summary: string;
   includes: string[];
@@ -96,7 +115,8 @@ export type CatalogService = {
   extras: { id: string; name: string; price: number; weeks: number }[];
 };
 export type PageKind = "service" | "project" | "post" | "lab" | "faq";
-export type CatalogPage = { path: string; kind: PageKind; title: string; text: string };
+/** `serviceId`: on a service's page, the id the tools take (its path has the locale's slug). */
+export type CatalogPage = { path: string; kind: PageKind; title: string; text: string; serviceId?: string };
 
 /** `content/generated/catalog.json`: what the agent's tools and the assistant read, per locale. */
 export type CatalogData = Localized<{ services: CatalogService[]; pages: CatalogPage[] }>;

@@ -1,11 +1,19 @@
+import { DICTIONARIES } from "@/content/generated/dictionaries";
+import { SITE } from "@/lib/content/site";
 import type { Locale } from "./config";
-import { en } from "./dictionaries/en";
-import { type Dictionary, es } from "./dictionaries/es";
+import { withCopy } from "./copy-overrides";
+import type { Dictionary } from "./dictionaries/es";
 
-const DICTIONARIES: Record<Locale, Dictionary> = { es, en };
+// Each language's shipped texts with the studio's own words from `content/copy.<locale>.yaml`, merged once.
+const merged = new Map<Locale, Dictionary>();
 
 export function getDictionary(locale: Locale): Dictionary {
-  return DICTIONARIES[locale];
+  let dictionary = merged.get(locale);
+  if (!dictionary) {
+    dictionary = withCopy(DICTIONARIES[locale], SITE.copy[locale]);
+    merged.set(locale, dictionary);
+  }
+  return dictionary;
 }
 
 export type { Dictionary };

@@ -1,6 +1,6 @@
 import type { Range } from "@/lib/content/types";
 import type { Locale } from "./config";
-import { formatWeeks } from "./format";
+import { formatWeeks, localeTag } from "./format";
 
 /** What a service or an estimate takes: weeks of work, or the months a prepaid plan runs. */
 export type Duration = { weeks: Range; term?: { months: number } };
@@ -15,7 +15,7 @@ export function formatDuration({ weeks, term }: Duration, locale: Locale): strin
   if (!term) return formatWeeks(weeks, locale);
   let format = months.get(locale);
   if (!format) {
-    format = new Intl.NumberFormat(locale, { style: "unit", unit: "month", unitDisplay: "long" });
+    format = new Intl.NumberFormat(localeTag(locale), { style: "unit", unit: "month", unitDisplay: "long" });
     months.set(locale, format);
   }
   return format.format(term.months);

@@ -1,17 +1,21 @@
+import { SETTINGS } from "@/content/generated/settings";
 import type { Locale } from "./config";
 
-const INTL_LOCALE: Record<Locale, string> = { es: "es-CO", en: "en-US" };
+/** The BCP 47 tag a language is formatted with (`studio.yaml`'s `localeTags`, or the language and the country). */
+export function localeTag(locale: Locale): string {
+  return SETTINGS.localeTags[locale];
+}
 
 const money = new Map<Locale, Intl.NumberFormat>();
 
-/** Whole Colombian pesos as the visitor's locale writes them: "$ 1.800.000" / "COP 1,800,000". */
-export function formatCop(value: number, locale: Locale): string {
+/** Whole units of the studio's currency as the locale writes them: "$ 1.800.000", "COP 1,800,000", "900 €". */
+export function formatMoney(value: number, locale: Locale): string {
   let format = money.get(locale);
   if (!format) {
-    format = new Intl.NumberFormat(INTL_LOCALE[locale], {
+    format = new Intl.NumberFormat(localeTag(locale), {
       style: "currency",
-      currency: "COP",
-      currencyDisplay: locale === "es" ? "symbol" : "code",
+      currency: SETTINGS.currency,
+      minimumFractionDigits: 0,
       maximumFractionDigits: 0,
     });
     money.set(locale, format);
@@ -19,18 +23,36 @@ export function formatCop(value: number, locale: Locale): string {
   return format.format(value);
 }
 
-export function formatCopRange(range: { min: number; max: number }, locale: Locale): string {
+// Both ends carry the currency: Intl's own formatRange drops it from one end in some locales, and the
+// amounts check then reads that end as a bare number.
+export function formatMoneyRange(range: { min: number; max: number }, locale: Locale): string {
   return range.min === range.max
-    ? formatCop(range.min, locale)
-    : `${formatCop(range.min, locale)} – ${formatCop(range.max, locale)}`;
+    ? formatMoney(range.min, locale)
+    : `${formatMoney(range.min, locale)} – ${formatMoney(range.max, locale)}`;
 }
 
+const weeks = new Map<Locale, Intl.NumberFormat>();
+
+/** "2–4 semanas", "1 week": the unit word from Intl, in the language's plural for the upper end. */
 export function formatWeeks(range: { min: number; max: number }, locale: Locale): string {
-  const unit = locale === "es" ? ["semana", "semanas"] : ["week", "weeks"];
+  let format = weeks.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(localeTag(locale), { style: "unit", unit: "week", unitDisplay: "long" });
+    weeks.set(locale, format);
+  }
   const count = range.min === range.max ? `${range.min}` : `${range.min}–${range.max}`;
-  return `${count} ${range.max === 1 ? unit[0] : unit[1]}`;
+  return format
+    .formatToParts(range.max)
+    .map((part) => (part.type === "integer" ? count : part.value))
+    .join("");
 }
 
 export function formatDate(isoDate: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: "long", timeZone: "UTC" }).format(new Date(isoDate));
+  return new Intl.DateTimeFormat(localeTag(locale), { dateStyle: "long", timeZone: "UTC" }).format(new Date(isoDate));
+}
+
+/** Open Graph writes a locale as language_TERRITORY: "es_CO". */
+export function openGraphLocale(locale: Locale): string {
+  const { language, region } = new Intl.Locale(localeTag(locale));
+  return region ? `${language}_${region}` : language;
 }

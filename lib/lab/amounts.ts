@@ -1,3 +1,4 @@
+import { SETTINGS } from "@/content/generated/settings";
 import { wordRuns } from "./amount-words";
 
 /** A money amount as written in a text; `value` in whole units ("1,4 millones" is 1400000). */
@@ -8,14 +9,26 @@ const SP = "[ \\t\\u00a0\\u202f]";
 // Latin letters only, and no `u` flag: Unicode property classes cost milliseconds to compile on a cold isolate.
 const LETTERS = "A-Za-z\\u00aa\\u00b5\\u00ba\\u00c0-\\u00d6\\u00d8-\\u00f6\\u00f8-\\u024f";
 const WORD_END = `(?![${LETTERS}0-9])`;
-const PREFIX = `(?:(?<code>COP|USD|EUR)(?:${SP}?\\$)?|(?<sym>US\\$|COL\\$|CO\\$|\\$|€))${SP}*`;
+// The studio's currency as its languages write it, read from Intl by `npm run knowledge` (any ISO
+// currency: "€", "R$", "zł", "CHF", "euros", "dólares"), besides the common marks written here.
+const asPattern = (marks: readonly string[]) =>
+  marks.map((mark) => mark.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, `${SP}+`)).join("|");
+const STUDIO_SYMBOLS = asPattern(SETTINGS.currencyMarks.symbols);
+// Never empty: the symbols hold at least the ISO code.
+const STUDIO_AFTER = asPattern([...SETTINGS.currencyMarks.words, ...SETTINGS.currencyMarks.symbols]);
+const STUDIO_MARKS = new Set<string>(
+  [...SETTINGS.currencyMarks.symbols, ...SETTINGS.currencyMarks.words].map((mark) =>
+    mark.toLowerCase().replace(/\s+/g, " "),
+  ),
+);
+const PREFIX = `(?:(?<code>${SETTINGS.currency}|USD|EUR)(?:${SP}?\\$)?|(?<sym>US\\$|${STUDIO_SYMBOLS}|\\$|€))${SP}*`;
 // Colombians write the millions mark as an apostrophe ("1’400.000"); groups can be spaced ("$ 4 200 000"),
 // but digits spaced like a phone number ("300 555 0123") are no grouped figure.
 const APOSTROPHES = "’'′";
 const NUMBER_SOURCE = `(?:\\d{1,3}(?:[${APOSTROPHES}]\\d{3})+(?:[.,]\\d{3})*(?:[.,]\\d{1,2})?(?![0-9])|\\d{1,3}(?:${SP}\\d{3})+(?:[.,]\\d{1,2})?(?![0-9])(?!${SP}*\\d)|\\d+(?:[.,]\\d+)*)`;
 const NUMBER = `(?<num>${NUMBER_SOURCE})`;
 const MULTIPLIER = `(?:${SP}*(?<mult>mil${SP}+millones|millones|mill[oó]n|millions?|mill\\.?|mil|MM|M|bn|billions?|billones|bill[oó]n|k)${WORD_END})?`;
-const SUFFIX = `(?:${SP}*(?:de${SP}+)?(?<post>COP|USD|EUR|pesos(?:${SP}+colombianos)?|peso|d[oó]lares|d[oó]lar|(?:US${SP}+)?dollars?|euros?)${WORD_END})?`;
+const SUFFIX = `(?:${SP}*(?:de${SP}+)?(?<post>${STUDIO_AFTER}|USD|EUR|pesos|peso|d[oó]lares|d[oó]lar|(?:US${SP}+)?dollars?|euros?|€)${WORD_END})?`;
 // Not inside a word, an id ("plan-2"), a path, a hashtag or another number.
 const START = `(?<![${LETTERS}0-9_#/@.,])(?<![${LETTERS}]-)`;
 const AMOUNT = new RegExp(`${START}(?:${PREFIX})?${NUMBER}${MULTIPLIER}${SUFFIX}`, "gi");
@@ -236,14 +249,19 @@ function multiplierOf(raw: string): number {
 
 function currencyOf(code?: string, sym?: string, post?: string): string | null {
   if (code) return code.toUpperCase();
+  // A bare "$" names no currency (dozens write it); any other mark of the studio's currency does.
+  for (const mark of [sym, post]) {
+    const folded = mark?.toLowerCase().replace(/[\s\u00a0\u202f]+/g, " ");
+    if (folded && folded !== "$" && STUDIO_MARKS.has(folded)) return SETTINGS.currency;
+  }
   const symbol = sym?.toUpperCase();
   if (symbol === "US$") return "USD";
-  if (symbol === "COL$" || symbol === "CO$") return "COP";
   if (symbol === "€") return "EUR";
   const word = post?.toLowerCase();
   if (!word) return null;
-  if (word.startsWith("cop") || word.startsWith("peso")) return "COP";
-  if (word.startsWith("eur")) return "EUR";
+  if (word.startsWith("eur") || word === "€") return "EUR";
+  // Pesos of another country than the studio's: money, in a currency the words don't settle.
+  if (word.startsWith("peso")) return null;
   return "USD";
 }
 

@@ -58,6 +58,7 @@ export async function startLabUse<M extends UIMessage, D extends Record<string, 
       chosen ??= resolveModel(use.kind, {
         locale: use.locale,
         runId: crypto.randomUUID(),
+        offline: use.offline,
         context: modelContext(request),
       });
       return chosen.watch?.platform;

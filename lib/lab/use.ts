@@ -1,6 +1,7 @@
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import type { LanguageModel, UIMessage, UIMessageStreamWriter } from "ai";
 import type { AvailabilityWatch } from "@/lib/ai/model-unavailable";
+import type { OfflineModel } from "@/lib/ai/providers";
 import type { Locale } from "@/lib/i18n/config";
 import type { Usage } from "@/lib/quota";
 import type { AnyToolsTransform, RunRecord } from "./answer-transform";
@@ -73,6 +74,8 @@ export type LabUse<M extends UIMessage, Details extends Record<string, unknown> 
   timeoutMs: number;
   /** The visitor's language: the model table builds the use's offline model in it. */
   locale: Locale;
+  /** The use's own offline model, which answers when no model is configured (labelled as such). */
+  offline: OfflineModel;
   open(model: AnsweringModel): UseRun<M, Details>;
 };
 

@@ -3,20 +3,25 @@ import type { PricingData, Range } from "@/lib/content/types";
 
 /**
  * The one price function: the quote calculator and the agent's `estimate_quote` tool both call
- * it, so they always give the same range. It reads only the generated pricing (ids, pesos,
- * weeks), which is small enough to ship to the browser with the calculator.
+ * it, so they always give the same range. It reads only the generated pricing (ids, prices in
+ * the studio's currency, weeks), which is small enough to ship to the browser with the calculator.
  */
 
 const PRICING = pricing as PricingData;
 
-/** The studio quotes in steps of 50.000 pesos: the low end rounds down, the high end up. */
-export const QUOTE_STEP_COP = 50_000;
+/**
+ * The studio quotes in steps that fit its prices (`studio.yaml`'s `quoteStep`, or a default from
+ * the smallest price: 50.000 pesos for the demo, 50 dollars for $200 extras): the low end rounds
+ * down, the high end up.
+ */
+export const QUOTE_STEP = PRICING.quoteStep;
 
 export type QuoteLine = { kind: "base" | "extra"; id: string; price: Range; weeks: Range };
 export type QuoteEstimate = {
   serviceId: string;
   extraIds: string[];
-  currency: "COP";
+  /** The studio's currency, ISO 4217. */
+  currency: string;
   price: Range;
   weeks: Range;
   lines: QuoteLine[];
@@ -82,10 +87,10 @@ export function estimateQuote({
   return {
     serviceId: service.id,
     extraIds: extras.map((extra) => extra.id),
-    currency: "COP",
+    currency: PRICING.currency,
     price: {
-      min: Math.floor(sum((l) => l.price.min) / QUOTE_STEP_COP) * QUOTE_STEP_COP,
-      max: Math.ceil(sum((l) => l.price.max) / QUOTE_STEP_COP) * QUOTE_STEP_COP,
+      min: Math.floor(sum((l) => l.price.min) / QUOTE_STEP) * QUOTE_STEP,
+      max: Math.ceil(sum((l) => l.price.max) / QUOTE_STEP) * QUOTE_STEP,
     },
     weeks: { min: sum((l) => l.weeks.min), max: sum((l) => l.weeks.max) },
     lines,

@@ -5,6 +5,7 @@ import type { LabUse } from "@/lib/lab/use";
 import { estimateTokens, TOKENS_PER_MESSAGE } from "@/lib/text/tokens";
 import { codeLines, detectLanguage, wrapCode } from "./code";
 import { REVIEW_LIMITS, REVIEW_TEMPERATURE, REVIEW_TIMEOUT_MS, REVIEW_UNITS, type ReviewLanguage } from "./limits";
+import { createOfflineReviewer } from "./offline-reviewer";
 import { type Finding, type ReviewData, type ReviewOutput, type ReviewUIMessage, reviewOutputSchema } from "./output";
 import { reviewSystemPrompt } from "./prompt";
 
@@ -50,6 +51,7 @@ export function reviewUse({
     units: REVIEW_UNITS,
     timeoutMs: REVIEW_TIMEOUT_MS,
     locale,
+    offline: createOfflineReviewer,
     open: () => {
       const base = { language, lines: codeLines(code).length };
       const instructions = reviewSystemPrompt(locale);

@@ -1,4 +1,7 @@
-import type { Locale } from "@/lib/i18n/config";
+// Rules by language code, not by the studio's locales: a site in a language with no rules here is
+// searched by its folded words, without stop words or plural folding.
+type Language = string;
+const NONE: ReadonlySet<string> = new Set();
 
 /**
  * Words to index terms: lower case, no accents, plural and a few inflections folded, stop words
@@ -11,7 +14,7 @@ export type Token = { term: string; start: number; end: number };
 // Function words, greetings, "I want/need" phrasing and question words: they say nothing about
 // which page fits ("how much" and "how long" are in every goal). Folded; 1-letter words are
 // skipped anyway.
-const STOP_WORDS: Record<Locale, Set<string>> = {
+const STOP_WORDS: Partial<Record<Language, Set<string>>> = {
   es: words(`
     al algo ante aqui bajo bien buen buena cada como con contra cual cuales cuanta cuantas cuanto cuantos de del
     desde donde durante el ella ellos en entre era es esa ese eso esta estan estar este esto favor fue gracias ha
@@ -28,7 +31,7 @@ const STOP_WORDS: Record<Locale, Set<string>> = {
 
 // Price and time words: a goal nearly always has them, and they match every page that quotes a
 // figure; they count a little (an FAQ about costs), not as much as what the visitor wants built.
-const WEAK_WORDS: Record<Locale, Set<string>> = {
+const WEAK_WORDS: Partial<Record<Language, Set<string>>> = {
   es: words("costo costos cuesta cuestan demora precio precios tarda tardan tiempo valor vale"),
   en: words("cost costs price prices take takes time"),
 };
@@ -47,7 +50,7 @@ export function fold(word: string): string {
 }
 
 /** A folded word's index term: "tiendas" and "tienda" -> "tiend", "stores" and "store" -> "stor". */
-export function stem(word: string, locale: Locale): string {
+export function stem(word: string, locale: Language): string {
   let w = word;
   if (locale === "en") {
     if (w.length > 4 && w.endsWith("ies")) w = `${w.slice(0, -3)}y`;
@@ -58,6 +61,7 @@ export function stem(word: string, locale: Locale): string {
     if (w.length > 3 && w.endsWith("e")) w = w.slice(0, -1);
     return w;
   }
+  if (locale !== "es") return w;
   // Spanish: drop the plural "s", then the final vowel, so "flores" -> "flor" like "flor",
   // "clientes" -> "client" like "cliente", and gender folds too ("nuevo", "nueva").
   if (w.length > 3 && w.endsWith("s")) w = w.slice(0, -1);
@@ -66,7 +70,7 @@ export function stem(word: string, locale: Locale): string {
 }
 
 const foldedChars = new Map<string, string>();
-const terms: Record<Locale, Map<string, string | null>> = { es: new Map(), en: new Map() };
+const terms = new Map<Language, Map<string, string | null>>();
 
 /**
  * `fold` for a whole text, one character for one, so offsets in the result are offsets in
@@ -91,11 +95,15 @@ function foldKeepingOffsets(text: string): string {
 const WORD = /[a-z0-9]+/g;
 
 /** `remember`: words of the site's pages are memoised; a visitor's words are not (unbounded). */
-function termOf(word: string, locale: Locale, remember = true): string | null {
-  const memo = terms[locale];
+function termOf(word: string, locale: Language, remember = true): string | null {
+  let memo = terms.get(locale);
+  if (!memo) {
+    memo = new Map();
+    terms.set(locale, memo);
+  }
   let term = memo.get(word);
   if (term === undefined) {
-    term = word.length < 2 || STOP_WORDS[locale].has(word) ? null : stem(word, locale);
+    term = word.length < 2 || (STOP_WORDS[locale] ?? NONE).has(word) ? null : stem(word, locale);
     if (remember) memo.set(word, term);
   }
   return term;
@@ -106,7 +114,7 @@ function termOf(word: string, locale: Locale, remember = true): string | null {
  * cold Worker, whose CPU time is counted in milliseconds: one native fold and one native match
  * over the whole text and a memo per word cost several times less than a per-word fold.
  */
-export function termsOf(text: string, locale: Locale): string[] {
+export function termsOf(text: string, locale: Language): string[] {
   const out: string[] = [];
   for (const word of fold(text).match(WORD) ?? []) {
     const term = termOf(word, locale);
@@ -116,18 +124,18 @@ export function termsOf(text: string, locale: Locale): string[] {
 }
 
 /** A query's distinct terms, each with its weight (1, or `WEAK_WEIGHT` for price and time words). */
-export function queryTermsOf(query: string, locale: Locale): Map<string, number> {
+export function queryTermsOf(query: string, locale: Language): Map<string, number> {
   const out = new Map<string, number>();
   for (const word of fold(query).match(WORD) ?? []) {
     const term = termOf(word, locale, false);
-    const weight = WEAK_WORDS[locale].has(word) ? WEAK_WEIGHT : 1;
+    const weight = (WEAK_WORDS[locale] ?? NONE).has(word) ? WEAK_WEIGHT : 1;
     if (term !== null) out.set(term, Math.max(out.get(term) ?? 0, weight));
   }
   return out;
 }
 
 /** The terms of a text with their offsets in it, for snippets (a few pages per search). */
-export function tokenize(text: string, locale: Locale): Token[] {
+export function tokenize(text: string, locale: Language): Token[] {
   const tokens: Token[] = [];
   const folded = foldKeepingOffsets(text);
   const word = new RegExp(WORD);

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { config } from "@/lib/config";
 import { SITE } from "@/lib/content/site";
 import { LOCALES, type Locale } from "@/lib/i18n/config";
+import { openGraphLocale } from "@/lib/i18n/format";
 import { alternatePath } from "./alternates";
 
 /** Title, description, canonical URL and `hreflang` alternates of one page. */
@@ -13,7 +14,7 @@ export function pageMetadata(locale: Locale, page: { title: string; description:
       canonical: page.path,
       languages: Object.fromEntries(LOCALES.map((other) => [other, alternatePath(page.path, other, SITE)])),
     },
-    openGraph: { title: page.title, description: page.description, locale: locale === "es" ? "es_CO" : "en_US" },
+    openGraph: { title: page.title, description: page.description, locale: openGraphLocale(locale) },
   };
 }
 

@@ -13,7 +13,7 @@ export function navHref(locale: Locale, item: NavItem): string {
  * without a link, so the index never links to a 404.
  */
 export const LAB_PAGES: Partial<Record<"agent" | "assistant" | "reviewer", (locale: Locale) => string>> = {
-  agent: (locale) => `/${locale}/lab/agent`,
-  assistant: (locale) => `/${locale}/lab/assistant`,
-  reviewer: (locale) => `/${locale}/lab/reviewer`,
+  agent: (locale) => paths.labPage(locale, "agent"),
+  assistant: (locale) => paths.labPage(locale, "assistant"),
+  reviewer: (locale) => paths.labPage(locale, "reviewer"),
 };

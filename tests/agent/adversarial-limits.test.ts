@@ -1,7 +1,9 @@
+import { writeFileSync } from "node:fs";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { RunBudget } from "@/lib/agent/budget";
 import { AGENT_LIMITS } from "@/lib/agent/limits";
 import type { DoneReason } from "@/lib/agent/types";
+import { ADVERSARIAL_RESULTS_VARIABLE } from "@/scripts/bench-worst-case";
 import { type PlayedRun, playRun, replayModel } from "@/tests/support/agent-run";
 import {
   type BindingCall,
@@ -42,7 +44,8 @@ const REASONS: DoneReason[] = [
 
 type Played = PlayedRun & { calls: BindingCall[] };
 
-const table: string[] = [];
+type Row = { case: string; reason: DoneReason; modelCalls: number; toolCalls: number; tokens: number; neurons: number };
+const table: Row[] = [];
 
 async function hostile(
   name: string,
@@ -61,7 +64,14 @@ async function hostile(
   clearTimeout(timer);
   const { done } = run;
   const tokens = done.usage.inputTokens + done.usage.outputTokens;
-  table.push(`| ${name} | ${done.reason} | ${done.modelCalls} | ${done.toolCalls} | ${tokens} |`);
+  table.push({
+    case: name,
+    reason: done.reason,
+    modelCalls: done.modelCalls,
+    toolCalls: done.toolCalls,
+    tokens,
+    neurons: done.usage.neurons,
+  });
 
   expect(REASONS).toContain(done.reason);
   expect(done.modelCalls).toBeLessThanOrEqual(AGENT_LIMITS.maxSteps);
@@ -103,12 +113,10 @@ beforeEach(() => {
 afterEach(() => {
   vi.restoreAllMocks();
 });
+// `npm run bench` reads the cases' spend from this file: the worst a hostile model got out of a run.
 afterAll(() => {
-  if (process.env.PRINT_ADVERSARIAL_TABLE) {
-    process.stdout.write(
-      `\n| case | reason | modelCalls | toolCalls | tokens |\n|---|---|---|---|---|\n${table.join("\n")}\n`,
-    );
-  }
+  const file = process.env[ADVERSARIAL_RESULTS_VARIABLE];
+  if (file) writeFileSync(file, `${JSON.stringify(table, null, 2)}\n`);
 });
 
 describe("a model that ignores max_tokens is cut at 350 tokens a call, in the stream", () => {

@@ -31,7 +31,7 @@ const happy: Script = [
     ],
   },
   {
-    text: "Un sitio con blog y sesión de fotos cuesta entre $ 5.400.000 y 7,9 millones. [Cotizar](/es/quote?service=website-with-blog&extras=photo-session)",
+    text: "Un sitio con blog y sesión de fotos cuesta entre $ 5.400.000 y 7,9 millones. [Cotizar](/es/cotizacion?service=website-with-blog&extras=photo-session)",
   },
 ];
 
@@ -44,7 +44,7 @@ describe("runAgent", () => {
       ok: true,
       price: estimateQuote({ serviceId: "website-with-blog", extraIds: ["photo-session"] }).price,
     });
-    expect(result.text).toContain("(/es/quote?service=website-with-blog&extras=photo-session)");
+    expect(result.text).toContain("(/es/cotizacion?service=website-with-blog&extras=photo-session)");
     expect(result.done).toMatchObject({ reason: "answered", modelCalls: 4, toolCalls: 4, unverifiedAmounts: [] });
     expect(result.budgets.map((b) => b.modelCalls)).toEqual([1, 2, 3, 4]);
     expect(result.done.usage.estimated).toBe(false);
@@ -157,6 +157,13 @@ describe("runAgent", () => {
       usage: { input: Math.ceil(JSON.stringify([options.prompt, options.tools]).length / 5), output: 350 },
     }));
     const refused = result.outputs.filter((o) => (o.output as { error?: string }).error === "tool_budget");
+    console.log(
+      "DBG",
+      result.done.reason,
+      result.done.modelCalls,
+      JSON.stringify(result.outputs.map((o) => JSON.stringify(o.output).length)),
+      JSON.stringify(result.done.usage),
+    );
     expect(refused.length).toBeGreaterThan(0);
     expect((refused[0]?.output as { detail?: string } | undefined)?.detail).toContain("result too large");
     expect(result.done.usage.inputTokens + result.done.usage.outputTokens).toBeLessThanOrEqual(7000);
@@ -194,10 +201,10 @@ describe("runAgent", () => {
     const answered = await run([
       { calls: [{ name: "suggest_next_step", input: { kind: "whatsapp" } }] },
       {
-        text: `[WhatsApp](${link}) o [otra web](https://otra.example/precios) o [cotizar](https://otra.example/es/quote)`,
+        text: `[WhatsApp](${link}) o [otra web](https://otra.example/precios) o [cotizar](https://otra.example/es/cotizacion)`,
       },
     ]);
-    expect(answered.text).toBe(`[WhatsApp](${link}) o otra web o [cotizar](/es/quote)`);
+    expect(answered.text).toBe(`[WhatsApp](${link}) o otra web o [cotizar](/es/cotizacion)`);
   });
 
   it("ends a model that hangs as a timeout", async () => {

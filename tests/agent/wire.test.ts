@@ -53,7 +53,7 @@ describe("wire: Workers AI streams through workers-ai-provider", () => {
       openAIStep({ calls: [getService], usage: { prompt: 900, completion: 15, cached: 650 } }),
       openAIStep({ calls: [estimate], usage: { prompt: 1300, completion: 25, cached: 880 } }),
       openAIStep({
-        text: "Una tienda en línea con fotografía de producto. [Cotizar](/es/quote?service=online-store&extras=photo-session)",
+        text: "Una tienda en línea con fotografía de producto. [Cotizar](/es/cotizacion?service=online-store&extras=photo-session)",
         usage: { prompt: 1500, completion: 40, cached: 1290 },
       }),
     ]);
@@ -64,7 +64,7 @@ describe("wire: Workers AI streams through workers-ai-provider", () => {
       price: estimateQuote({ serviceId: "online-store", extraIds: ["photo-session"] }).price,
     });
     expect(result.text).toMatch(/^Busco el servicio y le estimo el precio\. /);
-    expect(result.text).toContain("(/es/quote?service=online-store&extras=photo-session)");
+    expect(result.text).toContain("(/es/cotizacion?service=online-store&extras=photo-session)");
     expect(result.done).toMatchObject({ reason: "answered", modelCalls: 4, toolCalls: 3 });
     expect(result.done.usage).toEqual(
       expect.objectContaining({ inputTokens: 4400, outputTokens: 110, cachedInputTokens: 2820, estimated: false }),
@@ -221,6 +221,40 @@ describe("wire: Workers AI streams through workers-ai-provider", () => {
 });
 
 describe("withToolCallOrdering", () => {
+  // A stream that just stops (no `[DONE]`, no last line break): its last event and the calls still
+  // held go out at its end, else the provider never sees the run's later tool calls.
+  it("delivers the last unterminated event and every held call when the stream stops short", async () => {
+    const encoder = new TextEncoder();
+    const events = [
+      {
+        choices: [
+          {
+            index: 0,
+            delta: { tool_calls: [{ index: 0, id: "a", function: { name: "get_service", arguments: "{}" } }] },
+          },
+        ],
+      },
+      {
+        choices: [
+          {
+            index: 0,
+            delta: { tool_calls: [{ index: 1, id: "b", function: { name: "search_site", arguments: "{}" } }] },
+          },
+        ],
+      },
+    ];
+    const body = `${events.map((event) => `data: ${JSON.stringify(event)}`).join("\n\n")}`;
+    const binding = { run: async () => new Response(encoder.encode(body)).body } as unknown as Ai;
+    const run = withToolCallOrdering(binding, { windowMs: 0 }).run as unknown as (
+      model: string,
+      inputs: Record<string, unknown>,
+    ) => Promise<ReadableStream<Uint8Array>>;
+    const text = await new Response(await run(DEFAULT_AGENT_MODEL, { messages: [], stream: true })).text();
+    const ids = [...text.matchAll(/"id":"(\w)"/g)].map((match) => match[1]);
+    expect(ids).toEqual(["a", "b"]);
+    expect(text).toContain('"name":"search_site"');
+  });
+
   async function replayed(step: ReplayStep, chunkSize?: number, windowMs = 0): Promise<string> {
     const fake = replayBinding([step], { chunkSize });
     const run = withToolCallOrdering(fake.binding, { windowMs }).run as unknown as (

@@ -10,7 +10,7 @@ import { chatUse } from "@/lib/chat/run-chat";
 import { startLabUse } from "@/lib/lab/run-use";
 import { createQuota, DEFAULT_LIMITS, memoryStore } from "@/lib/quota";
 import { reviewUse } from "@/lib/review/run-review";
-import { contextOf } from "@/tests/support/model-context";
+import { contextOf, OFFLINE } from "@/tests/support/model-context";
 
 // Guards the promise that pull-request previews spend no neurons and production never runs the
 // offline planner because of a preview setting: `PREVIEW_ALIAS` counts only on a request that came
@@ -70,6 +70,7 @@ describe("the agent's model on a preview", () => {
 
   it("answers with the offline planner on the preview URL, though a real model is configured", () => {
     const agent = resolveModel("agent", {
+      offline: OFFLINE.agent,
       locale: "es",
       runId: "run",
       context: contextOf({ ...real, ...PREVIEW }, { requestUrl: ALIAS_HOST }),
@@ -79,6 +80,7 @@ describe("the agent's model on a preview", () => {
 
   it("keeps the real model when the same version serves the production host", () => {
     const agent = resolveModel("agent", {
+      offline: OFFLINE.agent,
       locale: "es",
       runId: "run",
       context: contextOf({ ...real, ...PREVIEW }, { requestUrl: "https://tallernorte.example/api/agent" }),
@@ -88,6 +90,7 @@ describe("the agent's model on a preview", () => {
 
   it("keeps the real model on a preview URL of a version without PREVIEW_ALIAS (a production version)", () => {
     const agent = resolveModel("agent", {
+      offline: OFFLINE.agent,
       locale: "en",
       runId: "run",
       context: contextOf(real, { requestUrl: VERSION_HOST }),

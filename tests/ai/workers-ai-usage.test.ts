@@ -5,7 +5,7 @@ import { resolveModel, workersAIModel, workersAIRestModel } from "@/lib/ai/provi
 import { fetchWithNeuronMeter, NeuronMeter } from "@/lib/ai/workers-ai-usage";
 import { startLabUse } from "@/lib/lab/run-use";
 import { createQuota, memoryStore } from "@/lib/quota";
-import { contextOf } from "@/tests/support/model-context";
+import { contextOf, OFFLINE } from "@/tests/support/model-context";
 import { readChunks } from "@/tests/support/scripted-model";
 import {
   nativeTextEvents,
@@ -184,6 +184,7 @@ describe("a model with no known rate", () => {
   it("gets a meter for an AGENT_MODEL override on REST, the fallback rate included", () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const agent = resolveModel("agent", {
+      offline: OFFLINE.agent,
       locale: "es",
       runId: "run-1",
       context: contextOf({
@@ -198,7 +199,9 @@ describe("a model with no known rate", () => {
   });
 
   it("leaves models that are not Workers AI without neurons", () => {
-    expect(resolveModel("agent", { locale: "es", runId: "run-1", context: contextOf({}) }).neurons).toBeUndefined();
+    expect(
+      resolveModel("agent", { offline: OFFLINE.agent, locale: "es", runId: "run-1", context: contextOf({}) }).neurons,
+    ).toBeUndefined();
   });
 });
 

@@ -11,7 +11,7 @@ import { sseEventsOf } from "@/bench/replay/replay-stream";
 import { runAgent } from "@/lib/agent/run-agent";
 import type { DoneData } from "@/lib/agent/types";
 import { DEFAULT_AGENT_MODEL, resolveModel, workersAIModel } from "@/lib/ai/providers";
-import { contextOf } from "@/tests/support/model-context";
+import { contextOf, OFFLINE } from "@/tests/support/model-context";
 import { readChunks } from "@/tests/support/scripted-model";
 
 // The bench's replayed Gemma stream: handed to the deploy bundle as its `AI` binding, it must reach
@@ -28,7 +28,12 @@ afterEach(() => {
 
 /** The recorded goal run through the model the table builds for this `AI` binding. */
 async function recordedRun(ai: Ai) {
-  const chosen = resolveModel("agent", { locale: "es", runId: "r", context: contextOf({}, { ai }) });
+  const chosen = resolveModel("agent", {
+    offline: OFFLINE.agent,
+    locale: "es",
+    runId: "r",
+    context: contextOf({}, { ai }),
+  });
   const chunks = await readChunks(
     runAgent({
       goal: recorded.goal,

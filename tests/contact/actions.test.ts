@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { sendContact } from "@/lib/contact/actions";
 import { sharedMemoryContactStore } from "@/lib/contact/store";
 import type { EmailBinding } from "@/lib/contact/transports";
-import { formatCopRange } from "@/lib/i18n/format";
+import { formatMoneyRange } from "@/lib/i18n/format";
 import { estimateQuote } from "@/lib/quote/estimate";
 
 // Guards the contact form's server action end to end, with the Worker's send_email binding played
@@ -266,7 +266,7 @@ describe("sendContact", () => {
     const [email] = emailsTo("Quoted");
     expect(email?.subject).toBe("Nuevo mensaje de Quoted: Sitio web con blog");
     expect(email?.text).toContain(
-      `Rango de referencia (calculado por el sitio): ${formatCopRange(expected.price, "es")}`,
+      `Rango de referencia (calculado por el sitio): ${formatMoneyRange(expected.price, "es")}`,
     );
   });
 

@@ -3,7 +3,7 @@
 // the Lab's part shows the range the site computed.
 import { describe, expect, it } from "vitest";
 import { composeLeadEmail } from "@/lib/contact/compose";
-import { formatCopRange } from "@/lib/i18n/format";
+import { formatMoneyRange } from "@/lib/i18n/format";
 import { estimateQuote } from "@/lib/quote/estimate";
 import { lead } from "./lead-fixtures";
 
@@ -46,7 +46,9 @@ describe("the lead's email", () => {
     expect(email.subject).toBe("Nuevo mensaje de Visitor 1: Tienda en línea");
     expect(email.text).toContain("Viene de: la calculadora");
     expect(email.text).toContain("(photo-session)");
-    expect(email.text).toContain(`Rango de referencia (calculado por el sitio): ${formatCopRange(quote.price, "es")}`);
+    expect(email.text).toContain(
+      `Rango de referencia (calculado por el sitio): ${formatMoneyRange(quote.price, "es")}`,
+    );
     expect(email.text).toContain("Todos los mensajes: https://site.example/es/inbox");
   });
 });

@@ -1,18 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { formatCop, formatCopRange, formatWeeks } from "@/lib/i18n/format";
+import { formatMoney, formatMoneyRange, formatWeeks } from "@/lib/i18n/format";
 
 // Intl separates "$" and the digits with a no-break space; compare with plain spaces.
 const plain = (text: string) => text.replace(/\u00a0/g, " ");
 
-describe("formatCop", () => {
+describe("formatMoney", () => {
   it("writes pesos as each locale does", () => {
-    expect(plain(formatCop(1_800_000, "es"))).toBe("$ 1.800.000");
-    expect(plain(formatCop(1_800_000, "en"))).toBe("COP 1,800,000");
+    expect(plain(formatMoney(1_800_000, "es"))).toBe("$ 1.800.000");
+    expect(plain(formatMoney(1_800_000, "en"))).toBe("COP 1,800,000");
   });
 
   it("writes a range, or one amount when both ends match", () => {
-    expect(plain(formatCopRange({ min: 1_800_000, max: 2_600_000 }, "es"))).toBe("$ 1.800.000 – $ 2.600.000");
-    expect(plain(formatCopRange({ min: 500_000, max: 500_000 }, "en"))).toBe("COP 500,000");
+    expect(plain(formatMoneyRange({ min: 1_800_000, max: 2_600_000 }, "es"))).toBe("$ 1.800.000 – $ 2.600.000");
+    expect(plain(formatMoneyRange({ min: 500_000, max: 500_000 }, "en"))).toBe("COP 500,000");
   });
 });
 

@@ -6,17 +6,17 @@ describe("isSitePath", () => {
   it.each([
     "/es",
     "/en/services",
-    "/es/services/online-store",
+    "/es/servicios/tienda-en-linea",
     "/en/quote?service=landing-page&extras=bilingual",
-    "/es/faq#lab-agent",
+    "/es/preguntas#lab-agent",
     "/en/blog/how-the-lab-agent-works",
-    "/es/lab/agent",
+    "/es/lab/agente",
     "/en/contact/",
   ])("knows %s", (path) => {
     expect(isSitePath(path)).toBe(true);
   });
 
-  it.each(["/es/services/teleport", "/fr", "/es/admin", "//evil.example/es", "https://evil.example/es", "es/quote"])(
+  it.each(["/es/servicios/teleport", "/fr", "/es/admin", "//evil.example/es", "https://evil.example/es", "es/quote"])(
     "refuses %s",
     (path) => {
       expect(isSitePath(path)).toBe(false);

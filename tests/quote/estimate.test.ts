@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { loadContent } from "@/lib/content/load";
-import { estimateQuote, QUOTE_STEP_COP, QuoteError } from "@/lib/quote/estimate";
+import { loadStudio } from "@/lib/content/load";
+import { estimateQuote, QUOTE_STEP, QuoteError } from "@/lib/quote/estimate";
 import { parseSelection } from "@/lib/quote/selection";
 
 // The source of truth is content/ itself (read here independently of the generated pricing).
-const SOURCE = loadContent("content");
+const SOURCE = await loadStudio("content");
 
 describe("estimateQuote", () => {
   it.each([
@@ -43,7 +43,7 @@ describe("estimateQuote", () => {
       const extras = service.extras.reduce((sum, e) => sum + e.price, 0);
       expect(all.price.min).toBe(service.price.min + extras);
       expect(all.price.max).toBe(service.price.max + extras);
-      expect(all.price.min % QUOTE_STEP_COP).toBe(0);
+      expect(all.price.min % QUOTE_STEP).toBe(0);
       expect(all.lines).toHaveLength(service.extras.length + 1);
     }
   });

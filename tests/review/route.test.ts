@@ -8,7 +8,7 @@ import { REVIEW_LIMITS } from "@/lib/review/limits";
 import type { ReviewData } from "@/lib/review/output";
 import { reviewUse } from "@/lib/review/run-review";
 import { labPost, scriptedLabModel, trustVisitorHeader } from "@/tests/support/lab-request";
-import { contextOf } from "@/tests/support/model-context";
+import { contextOf, OFFLINE } from "@/tests/support/model-context";
 import { bridgeQuota, openTestBridge, type TestBridge, uniquePrefix } from "@/tests/support/redis-bridge";
 
 trustVisitorHeader();
@@ -187,6 +187,59 @@ describe("the reviewer's stream", () => {
     expect(dones[0]?.reason).toBe("model_error");
   });
 
+  const finding = (line: number, text = "-") => ({
+    severity: "low",
+    line,
+    title: `Finding ${line}`,
+    why: text,
+    fix: text,
+  });
+
+  it("keeps a review to its limit on findings: one more than the limit is refused", async () => {
+    const review = (count: number) => ({
+      summary: "Loads a user.",
+      findings: Array.from({ length: count }, (_, i) => finding((i % 6) + 1)),
+    });
+    const atLimit = await parse(
+      await startLabUse(post(""), reviewUse({ code: JS_CODE, locale: "en" }), {
+        quota: quotaOf(),
+        model: reviewer([{ text: JSON.stringify(review(REVIEW_LIMITS.maxFindings)) }]),
+      }),
+    );
+    expect(atLimit.reviews.at(-1)).toMatchObject({ final: true });
+    expect(atLimit.reviews.at(-1)?.findings).toHaveLength(REVIEW_LIMITS.maxFindings);
+
+    const over = await parse(
+      await startLabUse(post(""), reviewUse({ code: JS_CODE, locale: "en" }), {
+        quota: quotaOf(),
+        model: reviewer([{ text: JSON.stringify(review(REVIEW_LIMITS.maxFindings + 1)) }]),
+      }),
+    );
+    expect(over.reviews.some((r) => r.final)).toBe(false);
+    expect(over.dones).toEqual([expect.objectContaining({ reason: "model_error" })]);
+  });
+
+  it("ends a review cut at its output cap as token_budget, not model_error, and keeps its unit", async () => {
+    const quota = quotaOf();
+    // Eight findings of ~800 characters each: far past the 700-token cap, whatever max_tokens says.
+    const long = {
+      summary: "Loads a user.",
+      findings: Array.from({ length: 8 }, (_, i) => finding(i + 1, "x ".repeat(195))),
+    };
+    const { reviews, dones } = await parse(
+      await startLabUse(post(""), reviewUse({ code: JS_CODE, locale: "en" }), {
+        quota,
+        model: reviewer([{ text: JSON.stringify(long) }]),
+      }),
+    );
+    expect(reviews.length).toBeGreaterThan(0);
+    expect(dones).toEqual([expect.objectContaining({ reason: "token_budget" })]);
+    expect(dones[0]?.usage.outputTokens).toBeLessThanOrEqual(REVIEW_LIMITS.maxOutputTokens);
+    const today = await quota.today();
+    expect(today.units.used).toBe(1);
+    expect(today.releases).toBe(0);
+  });
+
   it("takes 1 unit a review and answers 429 when they are gone, without a model call", async () => {
     const quota = quotaOf({ ipUnitsPerDay: 1 });
     const model = reviewer(() => ({ text: JSON.stringify(valid) }));
@@ -201,7 +254,7 @@ describe("the reviewer's stream", () => {
 
   it("uses the agent's model, never Claude, even with ANTHROPIC_API_KEY set", () => {
     const review = (env: Record<string, string>) =>
-      resolveModel("review", { locale: "en", runId: "r", context: contextOf(env) });
+      resolveModel("review", { offline: OFFLINE.review, locale: "en", runId: "r", context: contextOf(env) });
     const chosen = review({ ANTHROPIC_API_KEY: "sk-test" });
     expect(chosen).toMatchObject({ kind: "offline", name: "offline-reviewer" });
     const rest = review({ ANTHROPIC_API_KEY: "sk-test", CLOUDFLARE_ACCOUNT_ID: "a", CLOUDFLARE_API_TOKEN: "t" });

@@ -75,7 +75,7 @@ beforeAll(async () => {
         }
         site.agent(request, res);
       });
-    } else if (/^\/(es|en)(\/lab\/agent)?$/.test(path)) {
+    } else if (/^\/(es|en)(\/lab\/(agent|agente))?$/.test(path)) {
       res.writeHead(200, { "content-type": "text/html; charset=utf-8", ...headers() });
       res.end(`<!DOCTYPE html><html lang="${site.lang ?? path.slice(1, 3)}"><body>page</body></html>`);
     } else {

@@ -1,5 +1,5 @@
 import { formatDuration } from "@/lib/i18n/duration";
-import { formatCopRange } from "@/lib/i18n/format";
+import { formatMoneyRange } from "@/lib/i18n/format";
 import { ToolCard, type ToolViewProps } from "./tool-card";
 import { ToolStateCard } from "./tool-state-card";
 import styles from "./tool-views.module.css";
@@ -20,7 +20,7 @@ export function EstimateQuoteView({ part, view }: ToolViewProps<"estimate_quote"
       <dl className={styles.facts}>
         <div>
           <dt>{copy.results.price}</dt>
-          <dd data-testid="agent-estimate-price">{formatCopRange(output.price, locale)}</dd>
+          <dd data-testid="agent-estimate-price">{formatMoneyRange(output.price, locale)}</dd>
         </div>
         <div>
           <dt>{copy.results.weeks}</dt>

@@ -1,5 +1,5 @@
 import { formatDuration } from "@/lib/i18n/duration";
-import { formatCop, formatCopRange } from "@/lib/i18n/format";
+import { formatMoney, formatMoneyRange } from "@/lib/i18n/format";
 import { ToolCard, type ToolViewProps } from "./tool-card";
 import { ToolStateCard } from "./tool-state-card";
 import styles from "./tool-views.module.css";
@@ -22,7 +22,7 @@ export function GetServiceView({ part, view }: ToolViewProps<"get_service">) {
       <dl className={styles.facts}>
         <div>
           <dt>{copy.results.price}</dt>
-          <dd>{formatCopRange(service.price, locale)}</dd>
+          <dd>{formatMoneyRange(service.price, locale)}</dd>
         </div>
         <div>
           <dt>{copy.results.weeks}</dt>
@@ -44,7 +44,7 @@ export function GetServiceView({ part, view }: ToolViewProps<"get_service">) {
             <ul>
               {service.extras.map((extra) => (
                 <li key={extra.id}>
-                  {extra.name} <span className="muted">(+{formatCop(extra.price, locale)})</span>
+                  {extra.name} <span className="muted">(+{formatMoney(extra.price, locale)})</span>
                 </li>
               ))}
             </ul>

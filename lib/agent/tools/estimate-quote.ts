@@ -1,11 +1,12 @@
 import { tool } from "ai";
 import { z } from "zod";
+import { SETTINGS } from "@/content/generated/settings";
 import type { Range } from "@/lib/content/types";
 import { estimateQuote } from "@/lib/quote/estimate";
-import { extraIdsSchema, idSchema, orFailure, type ToolFailure, toolInput } from "./shared";
+import { extraIdsSchema, orFailure, serviceIdSchema, type ToolFailure, toolInput } from "./shared";
 
 export type EstimateQuoteResult =
-  | { ok: true; serviceId: string; extraIds: string[]; currency: "COP"; price: Range; weeks: Range }
+  | { ok: true; serviceId: string; extraIds: string[]; currency: string; price: Range; weeks: Range }
   | ToolFailure;
 
 /**
@@ -21,12 +22,12 @@ export function quoteFor(serviceId: string, extraIds: readonly string[]): Estima
 }
 
 export const estimateQuoteInput = z.object({
-  serviceId: idSchema.describe("Service id"),
+  serviceId: serviceIdSchema.describe("Service id"),
   extraIds: extraIdsSchema.describe("Extra ids from get_service"),
 });
 
 export const estimateQuoteTool = tool({
-  description: "Price range (COP) and weeks for a service plus extras.",
+  description: `Price range (${SETTINGS.currency}) and weeks for a service plus extras.`,
   inputSchema: toolInput(estimateQuoteInput),
   execute: ({ serviceId, extraIds }): EstimateQuoteResult => quoteFor(serviceId, extraIds),
 });

@@ -1,8 +1,9 @@
 import { tool } from "ai";
 import { z } from "zod";
+import { SETTINGS } from "@/content/generated/settings";
 import type { CatalogService, Range } from "@/lib/content/types";
 import type { Locale } from "@/lib/i18n/config";
-import { CATALOG, idSchema, type ToolContext, type ToolFailure, toolInput, unknownId } from "./shared";
+import { CATALOG, serviceIdSchema, type ToolContext, type ToolFailure, toolInput, unknownId } from "./shared";
 
 export type ServiceDetail = {
   id: string;
@@ -44,12 +45,12 @@ export function getService(serviceId: string, locale: Locale): GetServiceResult 
 }
 
 export const getServiceInput = z.object({
-  serviceId: idSchema.describe("As in /services/<id>"),
+  serviceId: serviceIdSchema.describe("Service id, or the slug ending its page path"),
 });
 
 export const getServiceTool = (context: ToolContext) =>
   tool({
-    description: "A service: what it includes, weeks, price (COP), extras with ids.",
+    description: `A service: what it includes, weeks, price (${SETTINGS.currency}), extras with ids.`,
     inputSchema: toolInput(getServiceInput),
     execute: ({ serviceId }): GetServiceResult => getService(serviceId, context.locale),
   });

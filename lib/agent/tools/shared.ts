@@ -23,6 +23,18 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const idSchema = z.string().refine((id) => SLUG.test(id), "not an id (a-z, 0-9, -)");
 export const extraIdsSchema = z.array(idSchema).max(8).default([]);
 
+// A service's page ends in its slug in that locale (`/es/servicios/tienda-en-linea`): a model that
+// reads the id off a search result's path gets the slug, which names the service just as well.
+const SERVICE_BY_SLUG = new Map(
+  Object.values(CATALOG).flatMap(({ services }) =>
+    services.map((service) => [service.path.slice(service.path.lastIndexOf("/") + 1), service.id] as const),
+  ),
+);
+const SERVICE_IDS = new Set(Object.values(CATALOG).flatMap(({ services }) => services.map((service) => service.id)));
+
+/** A service id, or the service's slug in any locale (read as its id). */
+export const serviceIdSchema = idSchema.transform((id) => (SERVICE_IDS.has(id) ? id : (SERVICE_BY_SLUG.get(id) ?? id)));
+
 /**
  * A tool's input schema: zod validates every call exactly as the SDK's `zodSchema` would (the
  * loop reads the zod issues), but the JSON schema sent to the model goes without `$schema`, a

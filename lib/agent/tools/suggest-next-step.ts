@@ -8,7 +8,15 @@ import { fill } from "@/lib/i18n/fill";
 import { formatWeeks } from "@/lib/i18n/format";
 import { estimateQuote } from "@/lib/quote/estimate";
 import { paths } from "@/lib/site/paths";
-import { CATALOG, extraIdsSchema, idSchema, orFailure, type ToolContext, type ToolFailure, toolInput } from "./shared";
+import {
+  CATALOG,
+  extraIdsSchema,
+  orFailure,
+  serviceIdSchema,
+  type ToolContext,
+  type ToolFailure,
+  toolInput,
+} from "./shared";
 
 export const NEXT_STEPS = ["quote", "contact", "whatsapp"] as const;
 export type NextStep = (typeof NEXT_STEPS)[number];
@@ -67,7 +75,7 @@ export function suggestNextStep(
 
 export const suggestNextStepInput = z.object({
   kind: z.enum(NEXT_STEPS).describe("quote: calculator; contact: form; whatsapp: chat"),
-  serviceId: idSchema.optional().describe("Service to preselect"),
+  serviceId: serviceIdSchema.optional().describe("Service to preselect"),
   extraIds: extraIdsSchema.describe("Extras to preselect"),
 });
 

@@ -28,15 +28,15 @@ describe("search terms", () => {
 
 describe("search_site ranking", () => {
   it.each([
-    ["sitio con blog para mi panadería", "es", "/es/services/website-with-blog"],
-    ["un sitio con blog para mi panadería, ¿cuánto cuesta y cuánto tarda?", "es", "/es/services/website-with-blog"],
+    ["sitio con blog para mi panadería", "es", "/es/servicios/sitio-web-con-blog"],
+    ["un sitio con blog para mi panadería, ¿cuánto cuesta y cuánto tarda?", "es", "/es/servicios/sitio-web-con-blog"],
     ["bakery blog", "en", "/en/services/website-with-blog"],
     ["a site with a blog for my bakery, how much and how long?", "en", "/en/services/website-with-blog"],
-    ["tiendas", "es", "/es/services/online-store"],
+    ["tiendas", "es", "/es/servicios/tienda-en-linea"],
     ["online stores", "en", "/en/services/online-store"],
-    ["reservar citas", "es", "/es/services/booking-system"],
+    ["reservar citas", "es", "/es/servicios/sistema-de-reservas"],
     ["book appointments", "en", "/en/services/booking-system"],
-    ["automatizar whatsapp", "es", "/es/services/whatsapp-automation"],
+    ["automatizar whatsapp", "es", "/es/servicios/automatizacion-de-whatsapp"],
     ["landing page for a new product", "en", "/en/services/landing-page"],
   ] as const)("%j (%s) ranks %s first", (query, locale, path) => {
     expect(first(query, locale)).toBe(path);
@@ -44,7 +44,7 @@ describe("search_site ranking", () => {
 
   it("folds case and accents both ways", () => {
     const reference = paths("Tienda en línea", "es");
-    expect(reference[0]).toBe("/es/services/online-store");
+    expect(reference[0]).toBe("/es/servicios/tienda-en-linea");
     expect(paths("TIENDA EN LINEA", "es")).toEqual(reference);
     expect(paths("tienda en linéa", "es")).toEqual(reference);
     expect(paths("automatizacion", "es")).toEqual(paths("Automatización", "es"));
@@ -53,7 +53,7 @@ describe("search_site ranking", () => {
   it("folds plurals into singulars", () => {
     expect(paths("blogs", "es")).toEqual(paths("blog", "es"));
     expect(paths("panaderías", "es")).toEqual(paths("panadería", "es"));
-    expect(first("panaderías", "es")).toBe("/es/projects/panaderia-la-espiga");
+    expect(first("panaderías", "es")).toBe("/es/proyectos/panaderia-la-espiga");
     expect(paths("tiendas", "es")).toEqual(paths("tienda", "es"));
     expect(paths("bakeries", "en")).toEqual(paths("bakery", "en"));
     expect(paths("websites", "en")).toEqual(paths("website", "en"));
@@ -68,7 +68,7 @@ describe("search_site ranking", () => {
   it("weighs a title match over body mentions", () => {
     // "hosting" is in the body of several pages, and in the title of one FAQ entry.
     expect(first("hosting", "en")).toBe("/en/faq#hosting-costs");
-    expect(first("¿Cuánto tarda un proyecto?", "es")).toBe("/es/faq#timelines");
+    expect(first("¿Cuánto tarda un proyecto?", "es")).toBe("/es/preguntas#timelines");
   });
 
   it("finds nothing for nonsense, an empty query or punctuation", () => {
@@ -115,7 +115,7 @@ describe("search_site tool", () => {
   it("searches the run's locale unless the call names one", async () => {
     const tool = searchSiteTool({ locale: "es" });
     const inRunLocale = await callTool(tool, { query: "blog" });
-    expect(inRunLocale.results[0]?.path).toBe("/es/services/website-with-blog");
+    expect(inRunLocale.results[0]?.path).toBe("/es/servicios/sitio-web-con-blog");
     const inEnglish = await callTool(tool, { query: "bakery blog", locale: "en" });
     expect(inEnglish).toEqual(searchSite("bakery blog", "en"));
   });

@@ -26,7 +26,7 @@ describe("suggest_next_step", () => {
     ).toEqual({
       ok: true,
       kind: "quote",
-      path: "/es/quote?service=website-with-blog&extras=online-payments,photo-session",
+      path: "/es/cotizacion?service=website-with-blog&extras=online-payments,photo-session",
     });
     expect(await callTool(en, { kind: "quote", serviceId: "landing-page" })).toEqual({
       ok: true,
@@ -40,7 +40,7 @@ describe("suggest_next_step", () => {
     expect(await callTool(es, { kind: "contact" })).toEqual({
       ok: true,
       kind: "contact",
-      path: "/es/contact?from=agent",
+      path: "/es/contacto?from=agent",
     });
     const withGoal = suggestNextStepTool({ locale: "en", goal: "An online store for my bakery, how much?" });
     const result = await callTool(withGoal, {

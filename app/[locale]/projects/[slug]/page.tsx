@@ -2,7 +2,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Markdown } from "@/components/site/markdown";
 import { PageHeader } from "@/components/site/page-header";
-import { findProject, findService, SITE } from "@/lib/content/site";
+import { findProject, findService, SITE, servicePath } from "@/lib/content/site";
 import { LOCALES } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { localeOf } from "@/lib/i18n/params";
@@ -48,7 +48,7 @@ export default async function ProjectPage({ params }: PageProps<"/[locale]/proje
       <ul className="link-list">
         {project.services.map((id) => (
           <li key={id}>
-            <Link href={paths.service(locale, id)}>{findService(id)?.text[locale].name ?? id}</Link>
+            <Link href={servicePath(locale, id)}>{findService(id)?.text[locale].name ?? id}</Link>
           </li>
         ))}
       </ul>

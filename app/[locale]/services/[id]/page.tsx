@@ -1,11 +1,11 @@
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { PageHeader } from "@/components/site/page-header";
-import { findService, SITE } from "@/lib/content/site";
+import { findServiceBySlug, SITE } from "@/lib/content/site";
 import { LOCALES } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { formatDuration } from "@/lib/i18n/duration";
-import { formatCop, formatCopRange, formatWeeks } from "@/lib/i18n/format";
+import { formatMoney, formatMoneyRange, formatWeeks } from "@/lib/i18n/format";
 import { localeOf } from "@/lib/i18n/params";
 import { pageMetadata } from "@/lib/site/metadata";
 import { paths } from "@/lib/site/paths";
@@ -13,20 +13,21 @@ import { paths } from "@/lib/site/paths";
 export const dynamicParams = false;
 
 export function generateStaticParams() {
-  return LOCALES.flatMap((locale) => SITE.services.map((service) => ({ locale, id: service.id })));
+  // `[id]` is the service's slug in the page's locale (its id unless the content gives one).
+  return LOCALES.flatMap((locale) => SITE.services.map((service) => ({ locale, id: service.text[locale].slug })));
 }
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/services/[id]">) {
   const locale = await localeOf(params);
-  const service = findService((await params).id);
+  const service = findServiceBySlug(locale, (await params).id);
   if (!service) return {};
   const text = service.text[locale];
-  return pageMetadata(locale, { title: text.name, description: text.summary, path: paths.service(locale, service.id) });
+  return pageMetadata(locale, { title: text.name, description: text.summary, path: paths.service(locale, text.slug) });
 }
 
 export default async function ServicePage({ params }: PageProps<"/[locale]/services/[id]">) {
   const locale = await localeOf(params);
-  const service = findService((await params).id);
+  const service = findServiceBySlug(locale, (await params).id);
   if (!service) notFound();
   const dict = getDictionary(locale);
   const text = service.text[locale];
@@ -37,7 +38,7 @@ export default async function ServicePage({ params }: PageProps<"/[locale]/servi
       <dl className="facts">
         <div>
           <dt>{dict.common.price}</dt>
-          <dd data-testid="service-price">{formatCopRange(service.price, locale)}</dd>
+          <dd data-testid="service-price">{formatMoneyRange(service.price, locale)}</dd>
         </div>
         <div>
           <dt>{dict.common.weeks}</dt>
@@ -60,7 +61,7 @@ export default async function ServicePage({ params }: PageProps<"/[locale]/servi
           <ul className="extras">
             {service.extras.map((extra) => (
               <li key={extra.id}>
-                <strong>{extra.name[locale]}</strong> · {formatCop(extra.price, locale)} ·{" "}
+                <strong>{extra.name[locale]}</strong> · {formatMoney(extra.price, locale)} ·{" "}
                 {extra.weeks > 0
                   ? `${dict.services.addsWeeks} ${formatWeeks({ min: extra.weeks, max: extra.weeks }, locale)}`
                   : dict.services.noWeeks}

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { findAmounts } from "@/lib/agent/amounts";
 import { CATALOG } from "@/lib/agent/tools/shared";
-import { offlineAnswer } from "@/lib/ai/offline-assistant";
+import { offlineAnswer } from "@/lib/chat/offline-assistant";
+import { servicePath } from "@/lib/content/site";
 import { LOCALES } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { formatDuration } from "@/lib/i18n/duration";
-import { formatCop } from "@/lib/i18n/format";
+import { formatMoney } from "@/lib/i18n/format";
 
 // The offline assistant answers when no model is configured (a fresh clone, CI, previews). It says
 // what it is, and must still not mislead: it quotes only the price of what was asked about, or
@@ -17,16 +18,16 @@ describe("the offline assistant", () => {
   it("quotes the online store's price, not the bilingual extra's from an FAQ snippet", () => {
     const answer = offlineAnswer(["¿Hacen tiendas en línea? ¿cuánto cuestan?"], "es");
     expect(answer).toContain("Soy el asistente sin conexión");
-    expect(answer).toContain("(/es/services/online-store)");
+    expect(answer).toContain("(/es/servicios/tienda-en-linea)");
     expect(amountsIn(answer)).toEqual([8_000_000]);
-    expect(answer).toContain(formatCop(8_000_000, "es"));
+    expect(answer).toContain(formatMoney(8_000_000, "es"));
   });
 
   it("answers a follow-up as a follow-up: the same service, what was asked now", () => {
     const first = "¿Hacen tiendas en línea? ¿cuánto cuestan?";
     const followUp = offlineAnswer([first, "¿y cuánto tarda?"], "es");
     expect(followUp).not.toBe(offlineAnswer([first], "es"));
-    expect(followUp).toContain("(/es/services/online-store)");
+    expect(followUp).toContain("(/es/servicios/tienda-en-linea)");
     expect(followUp).toContain("6–10 semanas");
     expect(amountsIn(followUp)).toEqual([]);
 
@@ -43,7 +44,7 @@ describe("the offline assistant", () => {
     if (!service) throw new Error(id);
     const question = locale === "es" ? `¿Cuánto cuesta ${name.toLowerCase()}?` : `How much does ${name} cost?`;
     const answer = offlineAnswer([question], locale);
-    expect(answer).toContain(`(/${locale}/services/${id})`);
+    expect(answer).toContain(`(${servicePath(locale, id)})`);
     expect(amountsIn(answer)).toEqual([service.price.min]);
     // Asked for a price, it answers the price: the duration only when asked for.
     expect(answer).not.toContain(formatDuration(service, locale));

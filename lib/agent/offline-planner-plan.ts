@@ -1,6 +1,7 @@
 import type { LanguageModelV4Prompt } from "@ai-sdk/provider";
+import { alike, fittingService, keyTerms } from "@/lib/ai/offline-fit";
 import type { Locale } from "@/lib/i18n/config";
-import { alike, fittingService, keyTerms } from "./offline-fit";
+import { getDictionary } from "@/lib/i18n/dictionary";
 import { plannerAnswer, plannerPlan } from "./offline-planner-answer";
 
 /**
@@ -64,7 +65,7 @@ export function planNext(locale: Locale, prompt: LanguageModelV4Prompt, toolsOff
   const goal = goalOf(prompt);
 
   if (!results.search_site) {
-    const query = goal.slice(0, 200) || "servicios";
+    const query = goal.slice(0, 200) || getDictionary(locale).nav.services;
     return {
       kind: "call",
       text: plannerPlan(locale),

@@ -1,14 +1,14 @@
+import { OFFLINE_ASSISTANT_ID } from "@/lib/ai/offline-assistant-id";
+import { fittingService } from "@/lib/ai/offline-fit";
+import { textStreamModel, userTexts } from "@/lib/ai/text-stream-model";
 import { CATALOG } from "@/lib/content/catalog";
 import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { formatDuration } from "@/lib/i18n/duration";
 import { fill } from "@/lib/i18n/fill";
-import { formatCop } from "@/lib/i18n/format";
+import { formatMoney } from "@/lib/i18n/format";
 import { searchSite } from "@/lib/search/site";
 import { paths } from "@/lib/site/paths";
-import { OFFLINE_ASSISTANT_ID } from "./offline-assistant-id";
-import { fittingService } from "./offline-fit";
-import { textStreamModel, userTexts } from "./text-stream-model";
 
 export { OFFLINE_ASSISTANT_ID };
 
@@ -47,11 +47,11 @@ function aboutService(serviceId: string, asks: Asks, locale: Locale, copy: Copy)
   if (!service) return null;
   const both = !asks.price && !asks.time;
   const lines: string[] = [];
-  if (both || asks.price) lines.push(fill(copy.price, { price: formatCop(service.price.min, locale) }));
+  if (both || asks.price) lines.push(fill(copy.price, { price: formatMoney(service.price.min, locale) }));
   if (both || asks.time) lines.push(fill(copy.time, { duration: formatDuration(service, locale) }));
   // A summary with a number in it could quote something other than this service's price.
   const summary = quotesNumbers(service.summary) ? "" : service.summary;
-  return { link: { name: service.name, path: paths.service(locale, serviceId), summary }, lines };
+  return { link: { name: service.name, path: service.path, summary }, lines };
 }
 
 /**
@@ -68,7 +68,7 @@ function aboutService(serviceId: string, asks: Asks, locale: Locale, copy: Copy)
 export function offlineAnswer(questions: readonly string[], locale: Locale): string {
   const copy = getDictionary(locale).assistant.offline;
   const question = questions.at(-1) ?? "";
-  const links = { agent: `/${locale}/lab/agent`, quote: paths.quote(locale), contact: paths.contact(locale) };
+  const links = { agent: paths.labPage(locale, "agent"), quote: paths.quote(locale), contact: paths.contact(locale) };
   const asks = asksOf(question, copy);
   const own = serviceIn(question, locale);
   const subject = own ? aboutService(own, asks, locale, copy) : null;

@@ -1,7 +1,7 @@
 import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { fill } from "@/lib/i18n/fill";
-import { formatCop, formatWeeks } from "@/lib/i18n/format";
+import { formatMoney, formatWeeks } from "@/lib/i18n/format";
 import type { Json, Results } from "./offline-planner-plan";
 
 type Range = { min: number; max: number };
@@ -31,8 +31,8 @@ export function plannerAnswer(locale: Locale, results: Results): string {
     const values = {
       service: String(service.name),
       extras: new Intl.ListFormat(locale, { type: "conjunction" }).format(extras.map((extra) => `“${extra.name}”`)),
-      min: formatCop(price.min, locale),
-      max: formatCop(price.max, locale),
+      min: formatMoney(price.min, locale),
+      max: formatMoney(price.max, locale),
       weeks: formatWeeks(weeks, locale),
       months: term?.months ?? 0,
     };

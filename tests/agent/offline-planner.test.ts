@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { createOfflinePlanner } from "@/lib/agent/offline-planner";
 import { CATALOG } from "@/lib/agent/tools/shared";
-import { createOfflinePlanner } from "@/lib/ai/offline-planner";
 import { LOCALES, type Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { fill } from "@/lib/i18n/fill";
-import { formatCop, formatWeeks } from "@/lib/i18n/format";
+import { formatMoney, formatWeeks } from "@/lib/i18n/format";
 import { estimateQuote } from "@/lib/quote/estimate";
 import { playRun } from "@/tests/support/agent-run";
 
@@ -40,8 +40,8 @@ describe("the offline planner's answer for each service, as the studio would wri
     const copy = getDictionary(locale).planner;
     const values = {
       service: service.name,
-      min: formatCop(estimate.price.min, locale),
-      max: formatCop(estimate.price.max, locale),
+      min: formatMoney(estimate.price.min, locale),
+      max: formatMoney(estimate.price.max, locale),
       weeks: formatWeeks(estimate.weeks, locale),
       months: service.term?.months ?? 0,
     };
@@ -69,8 +69,8 @@ describe("the offline planner", () => {
     expect(run.tools).toEqual(["search_site", "get_service", "estimate_quote", "suggest_next_step"]);
     expect(run.inputs[1]).toEqual({ serviceId: "website-with-blog" });
     const estimate = estimateQuote({ serviceId: "website-with-blog", extraIds: [] });
-    expect(run.text).toContain(formatCop(estimate.price.min, locale));
-    expect(run.text).toContain(formatCop(estimate.price.max, locale));
+    expect(run.text).toContain(formatMoney(estimate.price.min, locale));
+    expect(run.text).toContain(formatMoney(estimate.price.max, locale));
     expect(run.text).toContain(formatWeeks(estimate.weeks, locale));
     expect(run.text).not.toContain("](");
     expect(run.inputs[3]).toEqual({ kind: "quote", serviceId: "website-with-blog", extraIds: [] });
@@ -90,7 +90,7 @@ describe("the offline planner", () => {
     const run = await plan("Una tienda en línea con sincronización de inventario y sesión de fotos", "es");
     expect(run.inputs[2]).toEqual({ serviceId: "online-store", extraIds: ["inventory-sync", "photo-session"] });
     const estimate = estimateQuote({ serviceId: "online-store", extraIds: ["inventory-sync", "photo-session"] });
-    expect(run.text).toContain(formatCop(estimate.price.max, "es"));
+    expect(run.text).toContain(formatMoney(estimate.price.max, "es"));
     expect(run.inputs[3]).toEqual({
       kind: "quote",
       serviceId: "online-store",

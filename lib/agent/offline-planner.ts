@@ -1,9 +1,9 @@
 import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4StreamPart } from "@ai-sdk/provider";
+import { OFFLINE_PLANNER_ID } from "@/lib/ai/offline-planner-id";
+import { PIECE_DELAY_MS, pacedStream } from "@/lib/ai/text-stream-model";
 import type { Locale } from "@/lib/i18n/config";
 import { estimateJsonTokens, estimateTokens, TOKENS_PER_MESSAGE } from "@/lib/text/tokens";
-import { OFFLINE_PLANNER_ID } from "./offline-planner-id";
 import { planNext } from "./offline-planner-plan";
-import { PIECE_DELAY_MS, pacedStream } from "./text-stream-model";
 
 /**
  * The offline planner as a language model (the AI SDK's model interface), so it runs through the

@@ -1,10 +1,10 @@
+import { OFFLINE_REVIEWER_ID } from "@/lib/ai/offline-reviewer-id";
+import { lastUserText, textStreamModel } from "@/lib/ai/text-stream-model";
 import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
-import { codeLines, unwrapCode } from "@/lib/review/code";
-import { REVIEW_LIMITS } from "@/lib/review/limits";
-import type { ReviewOutput, Severity } from "@/lib/review/output";
-import { OFFLINE_REVIEWER_ID } from "./offline-reviewer-id";
-import { lastUserText, textStreamModel } from "./text-stream-model";
+import { codeLines, unwrapCode } from "./code";
+import { REVIEW_LIMITS } from "./limits";
+import type { ReviewOutput, Severity } from "./output";
 
 export { OFFLINE_REVIEWER_ID };
 

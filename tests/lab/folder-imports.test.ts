@@ -1,0 +1,75 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ROOT } from "@/tests/support/import-graph";
+
+// Guards the direction of the Lab's folders: the uses (agent, chat, review) build on the shared
+// path (lab), which builds on the gate and units (api) and the model table (ai); none of those
+// reaches back up. A loop between folders (agent <-> ai, or a use -> api -> that use) means a
+// shared part is hiding inside one feature.
+
+/** Folder -> the folders its files import (type-only imports too: they couple the folders as much). */
+function folderGraph(): Map<string, Map<string, string>> {
+  const graph = new Map<string, Map<string, string>>();
+  const lib = path.join(ROOT, "lib");
+  for (const entry of readdirSync(lib, { recursive: true, encoding: "utf8" })) {
+    if (!/\.tsx?$/.test(entry)) continue;
+    // A module at lib's top level (lib/config.ts) is a folder of its own.
+    const from = (entry.split(path.sep)[0] as string).replace(/\.tsx?$/, "");
+    const source = readFileSync(path.join(lib, entry), "utf8");
+    for (const match of source.matchAll(/^(?:import|export)[^"']*?from\s+["']@\/lib\/([a-z0-9-]+)/gm)) {
+      const to = match[1] as string;
+      if (to === from) continue;
+      const edges = graph.get(from) ?? new Map<string, string>();
+      if (!edges.has(to)) edges.set(to, `lib/${entry}`);
+      graph.set(from, edges);
+    }
+  }
+  return graph;
+}
+
+/** Every loop of folders, each step with the file that makes it; found once, from its first folder by name. */
+function cycles(graph: Map<string, Map<string, string>>): string[] {
+  const found = new Set<string>();
+  const walk = (start: string, at: string, trail: string[]) => {
+    for (const [next, file] of graph.get(at) ?? []) {
+      if (next === start) {
+        found.add([...trail, `${at} -> ${next} (${file})`].join(" | "));
+      } else if (!trail.some((step) => step.startsWith(`${next} ->`)) && next > start) {
+        walk(start, next, [...trail, `${at} -> ${next} (${file})`]);
+      }
+    }
+  };
+  for (const folder of graph.keys()) walk(folder, folder, []);
+  return [...found];
+}
+
+describe("lib's folders", () => {
+  const graph = folderGraph();
+
+  it("see the shared path from every use, and the model table from the path", () => {
+    for (const use of ["agent", "chat", "review"]) expect(graph.get(use)?.has("lab"), use).toBe(true);
+    expect(graph.get("lab")?.has("ai")).toBe(true);
+    expect(graph.get("lab")?.has("api")).toBe(true);
+  });
+
+  it("import in one direction: no loop between the Lab's folders", () => {
+    // The content's own loop (content, site, i18n, search: the catalog's build names the site's
+    // paths and builds the search index; the site's metadata and the formats read the content)
+    // involves none of the Lab's folders.
+    const lab = new Set(["agent", "chat", "review", "lab", "ai", "api", "quota", "text", "config"]);
+    // Known, outside the Lab's path: the configuration module reads the contact settings while the
+    // contact code reads the configuration (lib/config.ts <-> lib/contact/settings-read.ts); every
+    // loop through that step is that one. Moving the reader beside the configuration ends it.
+    const loops = cycles(graph)
+      .filter((loop) => [...lab].some((folder) => loop.includes(`${folder} ->`)))
+      .filter((loop) => !loop.includes("config -> contact ("));
+    expect(loops).toEqual([]);
+  });
+
+  it("would see a loop if one came back (the check itself)", () => {
+    const looped = new Map(graph);
+    looped.set("ai", new Map([...(graph.get("ai") ?? []), ["agent", "lib/ai/example.ts"]]));
+    expect(cycles(looped).some((loop) => loop.includes("ai -> agent"))).toBe(true);
+  });
+});
