@@ -3,6 +3,11 @@ export async function register() {
   const { buildingPages, ConfigError, config } = await import("@/lib/config");
   if (buildingPages()) return;
   const { announceQuota, onWorkers } = await import("@/lib/quota");
+  // On Workers `worker.ts` wraps every response; under `next start` the HTTP server is wrapped here.
+  if (process.env.NEXT_RUNTIME === "nodejs" && !onWorkers()) {
+    const { installNodeResponseGuard } = await import("@/lib/site/node-response-guard");
+    installNodeResponseGuard(process.env.NODE_ENV === "development");
+  }
   try {
     announceQuota(config().quota);
   } catch (error) {
