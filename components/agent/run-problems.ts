@@ -6,6 +6,8 @@ import { type AgentCopy, fill } from "./copy";
 export type RunProblem =
   | { kind: "quota"; limit: "ip" | "site" | "burst"; resetAt: string }
   | { kind: "unavailable" }
+  // The model's platform said "not now" (lib/ai/model-unavailable.ts): nothing was spent.
+  | { kind: "paused"; reason: PauseReason; resetAt: string }
   | { kind: "invalid" }
   | { kind: "network" }
   | { kind: "model" }
@@ -20,6 +22,8 @@ export class AgentRequestError extends Error {
 }
 
 const LIMITS = new Set(["ip", "site", "burst"]);
+type PauseReason = "allocation_exhausted" | "rate_limited" | "overloaded";
+const PAUSE_REASONS = new Set(["allocation_exhausted", "rate_limited", "overloaded"]);
 
 /** Reads an error response of the route (`{ error: { code, resetAt, limit } }`, see lib/api/errors.ts). */
 export async function problemOf(response: Response, now = Date.now()): Promise<RunProblem> {
@@ -27,17 +31,28 @@ export async function problemOf(response: Response, now = Date.now()): Promise<R
     const body = (await response.json().catch(() => null)) as {
       error?: { resetAt?: unknown; limit?: unknown };
     } | null;
-    const retryAfter = Number(response.headers.get("Retry-After"));
-    const resetAt =
-      typeof body?.error?.resetAt === "string" && !Number.isNaN(Date.parse(body.error.resetAt))
-        ? body.error.resetAt
-        : new Date(now + (Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 60) * 1000).toISOString();
+    const resetAt = resetTime(body?.error?.resetAt, response, now);
     const limit = typeof body?.error?.limit === "string" && LIMITS.has(body.error.limit) ? body.error.limit : "ip";
     return { kind: "quota", limit: limit as "ip" | "site" | "burst", resetAt };
   }
-  if (response.status === 503) return { kind: "unavailable" };
+  if (response.status === 503) {
+    const body = (await response.json().catch(() => null)) as {
+      error?: { code?: unknown; reason?: unknown; resetAt?: unknown };
+    } | null;
+    if (body?.error?.code !== "model_unavailable") return { kind: "unavailable" };
+    const reason =
+      typeof body.error.reason === "string" && PAUSE_REASONS.has(body.error.reason) ? body.error.reason : "overloaded";
+    return { kind: "paused", reason: reason as PauseReason, resetAt: resetTime(body.error.resetAt, response, now) };
+  }
   if (response.status === 400) return { kind: "invalid" };
   return { kind: "unknown" };
+}
+
+/** The body's reset time, else `Retry-After` seconds from now, else a minute. */
+function resetTime(resetAt: unknown, response: Response, now: number): string {
+  if (typeof resetAt === "string" && !Number.isNaN(Date.parse(resetAt))) return resetAt;
+  const retryAfter = Number(response.headers.get("Retry-After"));
+  return new Date(now + (Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 60) * 1000).toISOString();
 }
 
 /** The problem behind the chat's error: a refused request, a dropped connection or a failed model. */
@@ -87,6 +102,10 @@ export function problemMessage(
     }
     case "unavailable":
       return copy.errors.unavailable;
+    case "paused": {
+      const time = resetPhrase(problem.resetAt, copy, locale, now, timeZone);
+      return fill(problem.reason === "allocation_exhausted" ? copy.errors.modelSpent : copy.errors.modelBusy, { time });
+    }
     case "invalid":
       return copy.errors.invalid;
     case "network":

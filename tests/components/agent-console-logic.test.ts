@@ -88,6 +88,48 @@ describe("a refused request in plain words", () => {
     expect(problem).toEqual({ kind: "quota", limit: "ip", resetAt: "2026-03-10T15:01:30.000Z" });
   });
 
+  async function paused(body: unknown, headers: Record<string, string> = {}) {
+    return problemOf(new Response(JSON.stringify(body), { status: 503, headers }), now.getTime());
+  }
+
+  it("says the model's day is over and when it comes back, not a generic failure", async () => {
+    const problem = await paused({
+      error: {
+        code: "model_unavailable",
+        message: "…",
+        reason: "allocation_exhausted",
+        resetAt: "2026-03-11T00:00:00.000Z",
+      },
+    });
+    expect(problem).toEqual({ kind: "paused", reason: "allocation_exhausted", resetAt: "2026-03-11T00:00:00.000Z" });
+    // Every console (agent, assistant, reviewer) reads its refused requests through these two.
+    expect(problemFromError(new AgentRequestError(problem))).toEqual(problem);
+    expect(problemMessage(problem, copy, "en", now, "America/Bogota")).toBe(
+      "The Lab's model has used up today's allocation: it comes back at 7:00 PM (your time). Nothing was taken from your runs.",
+    );
+    const es = getDictionary("es").agent.console;
+    expect(problemMessage(problem, es, "es", now, "America/Bogota")).toMatch(
+      /^El modelo del Lab agotó su asignación de hoy: vuelve a las 7:00/,
+    );
+    for (const message of [problemMessage(problem, copy, "en", now), problemMessage(problem, es, "es", now)]) {
+      expect(message).not.toBe(copy.errors.unavailable);
+      expect(message).not.toBe(es.errors.unavailable);
+    }
+  });
+
+  it("says a rate-limited or overloaded model is busy, until Retry-After without a reset time", async () => {
+    const busy = await paused(
+      { error: { code: "model_unavailable", reason: "rate_limited" } },
+      { "Retry-After": "90" },
+    );
+    expect(busy).toEqual({ kind: "paused", reason: "rate_limited", resetAt: "2026-03-10T15:01:30.000Z" });
+    expect(problemMessage(busy, copy, "en", now, "UTC")).toBe(
+      "The Lab's model is busy right now: try again at 3:01 PM (your time). Nothing was taken from your runs.",
+    );
+    const odd = await paused({ error: { code: "model_unavailable", reason: "<b>", resetAt: "soon" } });
+    expect(odd).toEqual({ kind: "paused", reason: "overloaded", resetAt: "2026-03-10T15:01:00.000Z" });
+  });
+
   it("asks to try later on 503, and offers a retry when the connection drops", async () => {
     const unavailable = await problemOf(new Response('{"error":{"code":"quota_unavailable"}}', { status: 503 }));
     expect(problemMessage(unavailable, copy, "en")).toBe(copy.errors.unavailable);

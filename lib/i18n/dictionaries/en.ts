@@ -353,6 +353,9 @@ export const en: Dictionary = {
         quotaBurst: "Too many runs in one minute. Try again in {seconds} seconds.",
         resetAt: "at {time} (your time)",
         resetOn: "on {time} (your time)",
+        modelSpent:
+          "The Lab's model has used up today's allocation: it comes back {time}. Nothing was taken from your runs.",
+        modelBusy: "The Lab's model is busy right now: try again {time}. Nothing was taken from your runs.",
         unavailable: "The Lab can't check its quota right now. Please try again in a few minutes.",
         network: "The connection dropped before the agent finished. Your goal is still in the box.",
         model: "The model failed before finishing. You can try again.",

@@ -365,6 +365,10 @@ export const es = {
         quotaBurst: "Demasiadas ejecuciones en un minuto. Intente de nuevo en {seconds} segundos.",
         resetAt: "a las {time} (su hora)",
         resetOn: "el {time} (su hora)",
+        modelSpent:
+          "El modelo del Lab agotó su asignación de hoy: vuelve {time}. No se descontó nada de sus ejecuciones.",
+        modelBusy:
+          "El modelo del Lab está ocupado en este momento: intente de nuevo {time}. No se descontó nada de sus ejecuciones.",
         unavailable: "El Lab no puede revisar su cuota en este momento. Intente de nuevo en unos minutos.",
         network: "Se cortó la conexión antes de que el agente terminara. Su meta sigue en el cuadro.",
         model: "El modelo falló antes de terminar. Puede intentarlo de nuevo.",

@@ -1,0 +1,82 @@
+import { expect, test } from "@playwright/test";
+import { securityHeaders } from "../lib/site/security-headers";
+
+// Every response the server can send carries the security headers, including those Next and the
+// Worker answer before `headers()` in next.config.ts runs: Next's own redirects (trailing, double
+// and leading slashes), URLs it can't decode, unknown `_next` routes and the image route, 404s,
+// other methods. And a server action posted from another origin is refused with a clean 403.
+const ODD_PATHS = [
+  "/",
+  "/es/",
+  "/es//",
+  "//es",
+  "/en/projects/",
+  "/es/lab/",
+  "/api/agent/",
+  "/api//agent",
+  "/api//health",
+  "/robots.txt/",
+  "/es/nope",
+  "/api/nope",
+  "/%",
+  "/es/%E0%A4%A",
+  "/_next/nope",
+  "/_next/static/nope.js",
+  "/_next/data/x/y.json",
+  "/_next/image",
+  "/_next/image?url=/nope.png&w=64&q=75",
+  "/.well-known/nope",
+];
+const EXPECTED = securityHeaders(false);
+
+function absolute(base: string | undefined, path: string): string {
+  // Joined as text: `new URL("//es", base)` would read "//es" as another host.
+  return `${(base ?? "").replace(/\/$/, "")}${path}`;
+}
+
+test("every odd path answers with the security headers", async ({ request }, testInfo) => {
+  const base = testInfo.project.use.baseURL;
+  const missing: string[] = [];
+  for (const path of ODD_PATHS) {
+    for (const method of ["GET", "HEAD", "POST", "OPTIONS"]) {
+      const response = await request.fetch(absolute(base, path), { method, maxRedirects: 0 });
+      const headers = response.headers();
+      for (const { key, value } of EXPECTED) {
+        if (headers[key.toLowerCase()] !== value) missing.push(`${method} ${path} ${response.status()}: ${key}`);
+      }
+    }
+  }
+  expect(missing).toEqual([]);
+});
+
+test("a server action posted from another origin answers 403", async ({ request }, testInfo) => {
+  const base = testInfo.project.use.baseURL;
+  const posts: Record<string, string>[] = [
+    { "next-action": "0".repeat(42), "content-type": "text/plain;charset=UTF-8" },
+    { "content-type": "multipart/form-data; boundary=x" },
+    { "content-type": "application/x-www-form-urlencoded" },
+  ];
+  for (const path of ["/es/contact", "/en/contact", "/es"]) {
+    for (const headers of posts) {
+      const response = await request.post(absolute(base, path), {
+        headers: { ...headers, origin: "https://elsewhere.example" },
+        data: "[]",
+        maxRedirects: 0,
+      });
+      expect(response.status(), `${path} ${JSON.stringify(headers)}`).toBe(403);
+      expect((await response.json()).error.code).toBe("cross_origin_action");
+      expect(response.headers()["x-frame-options"]).toBe("DENY");
+    }
+  }
+  // The same action from the site's own origin reaches Next, which doesn't know it (not a 403).
+  const own = await request.post(absolute(base, "/es/contact"), {
+    headers: {
+      "next-action": "0".repeat(42),
+      "content-type": "text/plain;charset=UTF-8",
+      origin: new URL(base ?? "").origin,
+    },
+    data: "[]",
+    maxRedirects: 0,
+  });
+  expect(own.status()).not.toBe(403);
+});
