@@ -1,0 +1,55 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { installNodeResponseGuard } from "@/lib/site/node-response-guard";
+import { securityHeaders } from "@/lib/site/security-headers";
+
+// A server answering the ways Next's router does before `headers()`: a bare redirect, a plain
+// `end()` with no head written, a head with its own headers, and one that sets a header itself.
+let server: Server;
+let base: string;
+beforeAll(async () => {
+  installNodeResponseGuard(false);
+  server = createServer((request, response) => {
+    if (request.url === "/redirect") response.writeHead(308, { Location: "/" }).end();
+    else if (request.url === "/implicit") {
+      response.statusCode = 500;
+      response.end("Internal Server Error");
+    } else if (request.url === "/raw") response.writeHead(400, ["content-type", "text/plain"]).end("bad");
+    else {
+      response.setHeader("X-Frame-Options", "SAMEORIGIN");
+      response.end("ok");
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe("the Node server's own responses", () => {
+  it.each(["/redirect", "/implicit", "/raw"])("carry every security header: %s", async (path) => {
+    const response = await fetch(`${base}${path}`, { redirect: "manual" });
+    for (const { key, value } of securityHeaders(false)) expect(response.headers.get(key), key).toBe(value);
+  });
+
+  it("keep a header the response set itself", async () => {
+    expect((await fetch(`${base}/own`)).headers.get("x-frame-options")).toBe("SAMEORIGIN");
+  });
+
+  it("refuse a cross-origin server action with a 403 before the handler runs", async () => {
+    const response = await fetch(`${base}/es/contact`, {
+      method: "POST",
+      headers: { "next-action": "abc", origin: "https://elsewhere.example", "content-type": "text/plain" },
+      body: "[]",
+    });
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe("cross_origin_action");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    const own = await fetch(`${base}/es/contact`, {
+      method: "POST",
+      headers: { "next-action": "abc", origin: base, "content-type": "text/plain" },
+      body: "[]",
+    });
+    expect(own.status).toBe(200);
+  });
+});
