@@ -145,19 +145,31 @@ export function streamLabUse<M extends UIMessage, D extends Record<string, unkno
       const run = use.open(options.model);
       const record: RunRecord = { stepTexts: [], toolResults: [], shown: false, openStep: null };
       let timedOut = false;
-      // The SDK's `timeout` aborts with a "TimeoutError"; the visitor's stop has another reason.
+      // The deadline aborts with a "TimeoutError"; the visitor's stop has another reason.
       const noteTimeout = (reason: unknown) => {
-        if (reason instanceof Error && reason.name === "TimeoutError") timedOut = true;
+        if (typeof reason === "object" && reason !== null && (reason as { name?: unknown }).name === "TimeoutError") {
+          timedOut = true;
+        }
       };
-      const signals = [options.signal, run.stop].filter((signal): signal is AbortSignal => signal !== undefined);
+      // Our own timer, not `streamText`'s `timeout`: the SDK merges it as `AbortSignal.timeout()`
+      // inside `AbortSignal.any()`, and Node (20 and 22) can collect such a timeout signal before
+      // it fires (nodejs/node#57736), so a model that hangs was never stopped under GC pressure.
+      // The timer's closure holds the controller, so the deadline fires whatever the GC does.
+      const deadline = new AbortController();
+      const timer = setTimeout(
+        () => deadline.abort(new DOMException("The use ran past its deadline", "TimeoutError")),
+        options.timeoutMs ?? use.timeoutMs,
+      );
+      const signals = [options.signal, run.stop, deadline.signal].filter(
+        (signal): signal is AbortSignal => signal !== undefined,
+      );
       const call: LabCall = {
         model: capModelCalls(options.model.model, run.cap, {
           maxTokens: run.maxOutputTokens,
           coalesceMs: options.streamWindowMs ?? STREAM_WINDOW_MS,
         }),
         maxOutputTokens: run.maxOutputTokens,
-        abortSignal: signals.length > 0 ? AbortSignal.any(signals) : undefined,
-        timeout: options.timeoutMs ?? use.timeoutMs,
+        abortSignal: AbortSignal.any(signals),
         maxRetries: 0,
         experimental_transform: answerTransform(run.meter, record, { format: run.format }),
         onError: ({ error }) => noteTimeout(error),
@@ -170,6 +182,7 @@ export function streamLabUse<M extends UIMessage, D extends Record<string, unkno
         thrown = error;
         noteTimeout(error);
       } finally {
+        clearTimeout(timer);
         closeBrokenStep(record);
         run.meter.closeOpenCall();
       }

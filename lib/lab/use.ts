@@ -30,8 +30,7 @@ export type AnsweringModel = MeteredModel & {
 export type LabCall = {
   model: LanguageModelV4;
   maxOutputTokens: number;
-  abortSignal: AbortSignal | undefined;
-  timeout: number;
+  abortSignal: AbortSignal;
   maxRetries: 0;
   experimental_transform: AnyToolsTransform;
   onError: (event: { error: unknown }) => void;

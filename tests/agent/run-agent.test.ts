@@ -1,3 +1,5 @@
+import v8 from "node:v8";
+import { runInNewContext } from "node:vm";
 import { describe, expect, it, vi } from "vitest";
 import { estimateQuote } from "@/lib/quote/estimate";
 import { agentStream, playRun, readRun } from "@/tests/support/agent-run";
@@ -210,6 +212,20 @@ describe("runAgent", () => {
   it("ends a model that hangs as a timeout", async () => {
     const result = await run([{ text: "Pienso…", hang: true }], undefined, { timeoutMs: 100 });
     expect(result.done.reason).toBe("timeout");
+  });
+
+  it("ends a hanging model at its deadline even when the garbage collector runs meanwhile", async () => {
+    // Node can collect an `AbortSignal.timeout()` held only inside `AbortSignal.any()` before it
+    // fires (nodejs/node#57736): a deadline built that way never stops a model that hangs.
+    v8.setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    const collecting = setInterval(gc, 10);
+    try {
+      const result = await run([{ text: "Pienso…", hang: true }], undefined, { timeoutMs: 100 });
+      expect(result.done.reason).toBe("timeout");
+    } finally {
+      clearInterval(collecting);
+    }
   });
 
   it("gives the units back when the model fails before anything was shown", async () => {
