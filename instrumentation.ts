@@ -1,12 +1,13 @@
 // Runs once when a server starts (`next dev`, `next start`, the Worker's first request).
 export async function register() {
-  const { buildingPages, ConfigError, config } = await import("@/lib/config");
+  const { buildingPages, ConfigError, config, nodeServerMode } = await import("@/lib/config");
   if (buildingPages()) return;
   const { announceQuota, onWorkers } = await import("@/lib/quota");
   // On Workers `worker.ts` wraps every response; under `next start` the HTTP server is wrapped here.
-  if (process.env.NEXT_RUNTIME === "nodejs" && !onWorkers()) {
+  const server = nodeServerMode();
+  if (server && !onWorkers()) {
     const { installNodeResponseGuard } = await import("@/lib/site/node-response-guard");
-    installNodeResponseGuard(process.env.NODE_ENV === "development");
+    installNodeResponseGuard(server === "development");
   }
   try {
     announceQuota(config().quota);

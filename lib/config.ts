@@ -163,6 +163,12 @@ export function buildingPages(): boolean {
   return process.env.NEXT_PHASE === "phase-production-build";
 }
 
+/** Which Node server this is (`next dev` or `next start`), or null in Next's edge runtime. */
+export function nodeServerMode(): "development" | "production" | null {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return null;
+  return builtForProduction() ? "production" : "development";
+}
+
 // Written out in full on purpose: Next and OpenNext replace `process.env.NODE_ENV` with
 // "production" when they build. A deployed Worker's runtime env has no NODE_ENV, so reading it
 // from the runtime env alone would take production for development (memory store, public salt).
