@@ -1,3 +1,4 @@
+import { believedUsage, usableCount } from "@/lib/lab/call-meter";
 import { AGENT_LIMITS } from "./limits";
 import type { RunUsage } from "./types";
 
@@ -125,20 +126,11 @@ export class RunBudget {
     if (!this.openCall) this.startCall();
     const call = this.openCall as OpenCall;
     this.openCall = null;
-    const reportedInput = usableCount(usage.inputTokens);
-    const reportedOutput = usableCount(usage.outputTokens);
-    const input =
-      reportedInput !== undefined &&
-      (call.inputEstimate === 0 ||
-        (reportedInput >= call.inputEstimate * BELIEVABLE && reportedInput <= call.inputEstimate / BELIEVABLE))
-        ? reportedInput
-        : undefined;
-    const output =
-      reportedOutput !== undefined &&
-      reportedOutput >= call.output * BELIEVABLE &&
-      reportedOutput <= this.limits.maxTokens
-        ? reportedOutput
-        : undefined;
+    const { input, output } = believedUsage(usage, {
+      inputEstimate: call.inputEstimate,
+      output: call.output,
+      maxOutputTokens: this.limits.maxTokens,
+    });
     if (input === undefined || output === undefined) this.estimated = true;
     if (input !== undefined && call.inputEstimate > 0 && input > call.inputEstimate) {
       this.inputScale = Math.max(this.inputScale, (input / call.inputEstimate) * this.inputScale);
@@ -180,10 +172,3 @@ export class RunBudget {
 }
 
 type OpenCall = { inputEstimate: number; output: number };
-
-/** A reported count under this share of our own is not believed (see `recordCall`). */
-const BELIEVABLE = 0.5;
-
-function usableCount(value: unknown): number | undefined {
-  return typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.ceil(value) : undefined;
-}

@@ -26,11 +26,36 @@ export type UseMeter = {
   usage(model: MeteredModel): RunUsage;
 };
 
-/** A reported count under this share of our own is not believed. */
+/** A reported count under this share of our own (or input over its inverse) is not believed. */
 const BELIEVABLE = 0.5;
 
-function usableCount(value: unknown): number | undefined {
+/** A count that is a finite number above zero (Workers AI sends 0 when it has none), rounded up. */
+export function usableCount(value: unknown): number | undefined {
   return typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.ceil(value) : undefined;
+}
+
+/**
+ * The provider's counts of one call that can be believed, for the agent's run budget and a single
+ * call's meter alike: input within half to twice our own estimate (ours never counts fewer than
+ * Gemma's tokenizer; the chat template adds a little, not that), output at least half of what we
+ * counted as it streamed and no more than the call allowed. `undefined` means "use our own count".
+ */
+export function believedUsage(
+  usage: ReportedUsage,
+  ours: { inputEstimate: number; output: number; maxOutputTokens: number },
+): { input: number | undefined; output: number | undefined } {
+  const input = usableCount(usage.inputTokens);
+  const output = usableCount(usage.outputTokens);
+  const { inputEstimate } = ours;
+  return {
+    input:
+      input !== undefined &&
+      (inputEstimate === 0 || (input >= inputEstimate * BELIEVABLE && input <= inputEstimate / BELIEVABLE))
+        ? input
+        : undefined,
+    output:
+      output !== undefined && output >= ours.output * BELIEVABLE && output <= ours.maxOutputTokens ? output : undefined,
+  };
 }
 
 /**
@@ -82,18 +107,11 @@ export class SingleCallMeter implements CallMeter, UseMeter {
     const counted = Math.min(this.open?.output ?? 0, this.limits.maxOutputTokens);
     this.open = null;
     const estimate = this.limits.inputEstimate;
-    const reportedInput = usableCount(usage.inputTokens);
-    const reportedOutput = usableCount(usage.outputTokens);
-    const input =
-      reportedInput !== undefined && reportedInput >= estimate * BELIEVABLE && reportedInput <= estimate / BELIEVABLE
-        ? reportedInput
-        : undefined;
-    const output =
-      reportedOutput !== undefined &&
-      reportedOutput >= counted * BELIEVABLE &&
-      reportedOutput <= this.limits.maxOutputTokens
-        ? reportedOutput
-        : undefined;
+    const { input, output } = believedUsage(usage, {
+      inputEstimate: estimate,
+      output: counted,
+      maxOutputTokens: this.limits.maxOutputTokens,
+    });
     if (input === undefined || output === undefined) this.estimated = true;
     this.inputTokens += input ?? estimate;
     this.outputTokens += output ?? counted;
