@@ -2,6 +2,7 @@ import "server-only";
 import { getCloudflareContext } from "@opennextjs/cloudflare";
 import { type ContactSettings, readContactSettings } from "@/lib/contact/settings-read";
 import { onWorkers, QuotaConfigError, type QuotaSettings, readQuotaSettings } from "@/lib/quota";
+import { builtForProduction } from "@/lib/server-mode";
 
 /**
  * The one reader of the environment. Strings come from `process.env` (OpenNext copies a Worker's
@@ -156,24 +157,6 @@ export function workerBinding<T>(name: "AI" | "CONTACT_EMAIL"): T | undefined {
     // `next start`, `next build` and tests run outside a Cloudflare context.
     return undefined;
   }
-}
-
-/** `next build` also loads `instrumentation.ts`; its static workers are no server to announce. */
-export function buildingPages(): boolean {
-  return process.env.NEXT_PHASE === "phase-production-build";
-}
-
-/** Which Node server this is (`next dev` or `next start`), or null in Next's edge runtime. */
-export function nodeServerMode(): "development" | "production" | null {
-  if (process.env.NEXT_RUNTIME !== "nodejs") return null;
-  return builtForProduction() ? "production" : "development";
-}
-
-// Written out in full on purpose: Next and OpenNext replace `process.env.NODE_ENV` with
-// "production" when they build. A deployed Worker's runtime env has no NODE_ENV, so reading it
-// from the runtime env alone would take production for development (memory store, public salt).
-function builtForProduction(): boolean {
-  return typeof process !== "undefined" && process.env.NODE_ENV === "production";
 }
 
 function httpUrl(value: string): boolean {

@@ -1,7 +1,6 @@
 "use client";
 
 import { Suspense, useActionState, useState } from "react";
-import { sendContact } from "@/lib/contact/actions";
 import type { ServiceNames } from "@/lib/contact/lead-context";
 import type { ContactField, ContactState } from "@/lib/contact/schema";
 import type { Locale } from "@/lib/i18n/config";
@@ -9,7 +8,10 @@ import type { Dictionary } from "@/lib/i18n/dictionary";
 import styles from "./contact-form.module.css";
 import { type CarriedContext, useLeadContext } from "./use-lead-context";
 
-type Props = { locale: Locale; copy: Dictionary["contact"]; services: ServiceNames[] };
+/** The server action that takes the form (`sendContact`), passed by the page. */
+export type ContactAction = (previous: ContactState, form: FormData) => Promise<ContactState>;
+
+type Props = { locale: Locale; copy: Dictionary["contact"]; services: ServiceNames[]; send: ContactAction };
 
 const NO_CONTEXT: CarriedContext = { context: null, problems: [], summary: "" };
 
@@ -46,8 +48,9 @@ function ContactFormView({
   locale,
   carried,
   submission,
+  send,
 }: Props & { carried: CarriedContext; submission: string }) {
-  const [state, action, pending] = useActionState<ContactState, FormData>(sendContact, { status: "idle" });
+  const [state, action, pending] = useActionState<ContactState, FormData>(send, { status: "idle" });
   if (state.status === "sent") {
     return (
       <p className="notice notice--success" role="status">

@@ -1,13 +1,16 @@
 "use client";
 
 import { useActionState } from "react";
-import { type InboxLoginState, openInbox } from "@/lib/contact/inbox-actions";
+import type { InboxLoginState } from "@/lib/contact/inbox-actions";
 import type { Dictionary } from "@/lib/i18n/dictionary";
 import styles from "./inbox.module.css";
 
+/** The server action that checks the key (`openInbox`), passed by the page. */
+export type InboxLoginAction = (previous: InboxLoginState, form: FormData) => Promise<InboxLoginState>;
+
 /** The inbox's key: one field, and what went wrong in words (a wrong key, too many tries, no store). */
-export function InboxLogin({ copy }: { copy: Dictionary["inbox"] }) {
-  const [state, action, pending] = useActionState<InboxLoginState, FormData>(openInbox, { status: "idle" });
+export function InboxLogin({ copy, open }: { copy: Dictionary["inbox"]; open: InboxLoginAction }) {
+  const [state, action, pending] = useActionState<InboxLoginState, FormData>(open, { status: "idle" });
   const problem =
     state.status === "wrong"
       ? copy.wrong

@@ -45,6 +45,7 @@ function PausedNotice({ paused, copy }: { paused: UnitsLeftData["paused"]; copy:
   const entries = Object.entries(paused) as [keyof Copy["useNames"], { reason: string; resetAt: string }][];
   const first = entries[0]?.[1];
   if (!first) return null;
+  // biome-ignore lint/complexity/useMathMinMax: ISO 8601 times, compared as strings (Math.max would make them numbers)
   const latest = entries.reduce((at, [, pause]) => (pause.resetAt > at ? pause.resetAt : at), first.resetAt);
   const day = entries.some(([, pause]) => pause.reason === "allocation_exhausted");
   const text = (day ? copy.pausedDay : copy.pausedBusy)

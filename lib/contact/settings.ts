@@ -29,10 +29,10 @@ export function leadTransport(settings: ContactSettings, binding = emailBinding(
 let announced = false;
 
 /**
- * Says at server start how leads reach the studio, or that they don't: with neither the binding
- * nor a webhook, production stores every message and the studio reads them only in its inbox.
- * Where the start can't see the bindings (a Worker's start runs outside a request), the first
- * message says it instead (`announceContactOnce`).
+ * Says how leads reach the studio, or that they don't: with neither the binding nor a webhook,
+ * production stores every message and the studio reads them only in its inbox. Said with the
+ * first message a process takes (`announceContactOnce`), inside a request, where a Worker's
+ * bindings can be read.
  */
 export function announceContact(
   settings: ContactSettings,

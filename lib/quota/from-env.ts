@@ -146,22 +146,6 @@ export function labQuotaFrom(settings: QuotaSettings, log: QuotaLog = (level, li
   return lab;
 }
 
-/**
- * Builds the quota at server start (`instrumentation.ts`), so its one log line, or what to set
- * when production settings are missing, shows before the first visitor rather than at the first
- * Lab request. The routes still fail closed on their own.
- */
-export function announceQuota(
-  settings: QuotaSettings | QuotaConfigError,
-  log: QuotaLog = (level, line) => console[level](line),
-): void {
-  if (settings instanceof QuotaConfigError) {
-    log("warn", `[quota] the Lab will refuse to spend (503) until this is set: ${settings.message}`);
-    return;
-  }
-  labQuotaFrom(settings, log);
-}
-
 function sharedMemoryStore(prefix: string): { store: QuotaStore; created: boolean } {
   const holder = globalThis as { [MEMORY_STORES]?: Map<string, QuotaStore> };
   holder[MEMORY_STORES] ??= new Map();

@@ -11,7 +11,6 @@ export {
 // and a store of their choice.
 export { QuotaConfigError, QuotaUnavailableError } from "./errors";
 export {
-  announceQuota,
   type LabQuota,
   labQuotaFrom,
   labQuotaFromEnv,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { announceQuota, QuotaConfigError, type QuotaEnv, quotaFromEnv, readQuotaSettings } from "@/lib/quota";
+import { QuotaConfigError, type QuotaEnv, quotaFromEnv, readQuotaSettings } from "@/lib/quota";
 
 const SALT = "a-real-secret-of-32-characters!!";
 const UPSTASH = { UPSTASH_REDIS_REST_URL: "https://eu1-example.upstash.io", UPSTASH_REDIS_REST_TOKEN: "tok" };
@@ -100,28 +100,5 @@ describe("quotaFromEnv in production", () => {
       kind: "header",
       name: "x-real-ip",
     });
-  });
-});
-
-function settingsOrError(env: QuotaEnv, production: boolean) {
-  try {
-    return readQuotaSettings(env, production, { workers: true });
-  } catch (error) {
-    if (error instanceof QuotaConfigError) return error;
-    throw error;
-  }
-}
-
-describe("announceQuota at server start", () => {
-  it("says in one line what to set when production settings are missing", () => {
-    const { lines, log } = collectLog();
-    announceQuota(settingsOrError(fresh(), true), log);
-    expect(lines).toEqual([expect.stringMatching(/^warn \[quota\] .*refuse.*QUOTA_SALT.*npm run start:local/)]);
-  });
-
-  it("prints the memory store's one line and nothing else in development", () => {
-    const { lines, log } = collectLog();
-    announceQuota(settingsOrError(fresh({ QUOTA_SALT: SALT }), false), log);
-    expect(lines).toEqual([expect.stringMatching(/^info \[quota\] units counted in this process's memory/)]);
   });
 });

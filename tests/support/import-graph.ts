@@ -12,6 +12,14 @@ function resolveImport(from: string, specifier: string): string | undefined {
   );
 }
 
+// `import … from "x"` and `export … from "x"` (not type-only), `import "x"`, and `import("x")`:
+// a bundler follows all three.
+const IMPORTS = [
+  /^(?:import|export)(?!\s+type\b)[^"']*?from\s+["']([^"']+)["']/gm,
+  /^import\s+["']([^"']+)["']/gm,
+  /\bimport\(\s*["']([^"']+)["']\s*\)/g,
+];
+
 /**
  * What a module pulls in, following the project's own imports (type-only ones excluded): the
  * project's files it reaches (paths from the repository's root, JSON included) and the packages.
@@ -27,8 +35,9 @@ export function importsOf(entry: string): { files: Set<string>; packages: Set<st
     files.add(relative);
     if (file.endsWith(".json")) continue;
     const source = readFileSync(file, "utf8");
-    for (const match of source.matchAll(/^(?:import|export)(?!\s+type\b)[^"']*?from\s+["']([^"']+)["']/gm)) {
-      const specifier = match[1] as string;
+    for (const specifier of IMPORTS.flatMap((pattern) =>
+      [...source.matchAll(pattern)].map((match) => match[1] as string),
+    )) {
       if (specifier.startsWith(".") || specifier.startsWith("@/")) {
         const resolved = resolveImport(file, specifier);
         if (resolved) queue.push(resolved);

@@ -1,6 +1,7 @@
 import { ContactForm } from "@/components/contact/contact-form";
 import { ContactWhatsapp } from "@/components/contact/contact-whatsapp";
 import { PageHeader } from "@/components/site/page-header";
+import { sendContact } from "@/lib/contact/actions";
 import type { ServiceNames } from "@/lib/contact/lead-context";
 import { SITE } from "@/lib/content/site";
 import { getDictionary } from "@/lib/i18n/dictionary";
@@ -28,7 +29,7 @@ export default async function ContactPage({ params }: PageProps<"/[locale]/conta
       <PageHeader title={dict.pages.contact.title} lead={dict.contact.lead} />
       <div className="two-columns">
         <div>
-          <ContactForm locale={locale} copy={dict.contact} services={services} />
+          <ContactForm locale={locale} copy={dict.contact} services={services} send={sendContact} />
           <p className="muted" data-testid="contact-privacy">
             {dict.contact.privacy}
           </p>

@@ -8,7 +8,7 @@ import { labQuota } from "@/lib/api/lab-units";
 import { config } from "@/lib/config";
 import { retryDue } from "@/lib/contact/deliver";
 import { readInbox } from "@/lib/contact/inbox";
-import { closeInbox } from "@/lib/contact/inbox-actions";
+import { closeInbox, openInbox } from "@/lib/contact/inbox-actions";
 import { INBOX_SESSION, validInboxSession } from "@/lib/contact/inbox-auth";
 import type { StoredLead } from "@/lib/contact/lead";
 import { leadTransport } from "@/lib/contact/settings";
@@ -42,7 +42,7 @@ export default async function InboxPage({ params }: PageProps<"/[locale]/inbox">
     return (
       <>
         {header}
-        <InboxLogin copy={copy} />
+        <InboxLogin copy={copy} open={openInbox} />
       </>
     );
   }

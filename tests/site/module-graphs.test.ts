@@ -1,0 +1,58 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { importsOf, ROOT } from "@/tests/support/import-graph";
+
+// Next compiles the server several times over, one module graph per kind of entry, and each graph
+// ships in the Worker: what two graphs import is in the Worker twice (`tests/worker-size.test.ts`
+// counts the copies). Two of those graphs are ours to keep small: the one for server actions a
+// client component imports, and the one for `instrumentation.ts`.
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(path.join(ROOT, dir), { recursive: true, encoding: "utf8" })
+    .filter((entry) => /\.tsx?$/.test(entry))
+    .map((entry) => path.join(dir, entry));
+}
+
+function directive(file: string): "use client" | "use server" | null {
+  const first = /^\s*["'](use client|use server)["']/.exec(readFileSync(path.join(ROOT, file), "utf8"));
+  return (first?.[1] as "use client" | "use server" | undefined) ?? null;
+}
+
+const SOURCES = ["app", "components", "lib"].flatMap(sourceFiles);
+
+describe("server actions", () => {
+  const actions = SOURCES.filter((file) => directive(file) === "use server");
+
+  it("are found (the check below has something to look for)", () => {
+    expect(actions).toEqual(expect.arrayContaining(["lib/contact/actions.ts", "lib/contact/inbox-actions.ts"]));
+  });
+
+  it("reach client components as props from their page, never through an import", () => {
+    // An action a client module imports is compiled again with everything it reaches (the store,
+    // the quota, zod, the content) for that client: the contact form's action did, 100 KiB gzip.
+    const imported = SOURCES.filter((file) => directive(file) === "use client").flatMap((client) =>
+      [...importsOf(client).files].filter((file) => actions.includes(file)).map((action) => `${client} -> ${action}`),
+    );
+    expect(imported).toEqual([]);
+  });
+});
+
+describe("instrumentation.ts", () => {
+  it("reaches only what the Node server's response guard needs", () => {
+    // Anything more (the settings, the quota, the content) is a second copy in the Worker: the
+    // settings checks it made at start cost 110 KiB gzip. They run where the settings are used.
+    const { files, packages } = importsOf("instrumentation.ts");
+    expect([...files].sort()).toEqual([
+      "instrumentation.ts",
+      "lib/quota/client-ip.ts",
+      "lib/quota/errors.ts",
+      "lib/quota/ip-hash.ts",
+      "lib/server-mode.ts",
+      "lib/site/node-response-guard.ts",
+      "lib/site/response-guard.ts",
+      "lib/site/security-headers.ts",
+    ]);
+    expect([...packages].filter((name) => !name.startsWith("node:") && name !== "server-only")).toEqual([]);
+  });
+});
