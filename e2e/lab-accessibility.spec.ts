@@ -40,10 +40,14 @@ test("the agent, state by state", async ({ page }) => {
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route("**/api/agent", async (route) => {
+  // Each handler is removed by name: `unroute(url)` alone would also drop the page object's, which
+  // makes the requests come from this page's own IP, and the next run would share 127.0.0.1's
+  // burst limit with every other test running at the time.
+  const hold = async (route: Route) => {
     await held;
     await route.fallback();
-  });
+  };
+  await page.route("**/api/agent", hold);
   await agent.useExample(1);
   await agent.start();
   await expect(agent.stop).toBeEnabled();
@@ -54,7 +58,7 @@ test("the agent, state by state", async ({ page }) => {
   await agent.finished();
   await expect(agent.nextStep).toBeVisible();
   await expectRightOnPhone(page, "agent: answered");
-  await page.unroute("**/api/agent");
+  await page.unroute("**/api/agent", hold);
 
   // Stopped mid-run: a long goal streams as a long search query.
   await agent.start(`Una tienda en línea para mi ferretería, ${"con catálogo, envíos y pagos, ".repeat(4)}¿cuánto?`);
@@ -64,26 +68,27 @@ test("the agent, state by state", async ({ page }) => {
   await expectRightOnPhone(page, "agent: stopped");
 
   // A refused step: the route's refusal for bad arguments, and the run goes on.
-  await page.route("**/api/agent", (route) => refuseGetService(route, agent.ip));
+  const refuse = (route: Route) => refuseGetService(route, agent.ip);
+  await page.route("**/api/agent", refuse);
   await agent.start("Una tienda en línea para mi ferretería");
   await agent.finished();
   await expect(page.getByTestId("agent-refusal")).toBeVisible();
   await expectRightOnPhone(page, "agent: a refused step");
-  await page.unroute("**/api/agent");
+  await page.unroute("**/api/agent", refuse);
 
   // Refused before it starts: the quota is used up, then the quota store can't be reached.
   const resetAt = new Date(Date.now() + 3_600_000).toISOString();
-  await page.route("**/api/agent", (route) =>
+  const usedUp = (route: Route) =>
     route.fulfill({
       status: 429,
       contentType: "application/json",
       body: JSON.stringify({ error: { code: "quota_exceeded", message: "used up", resetAt, limit: "ip" } }),
-    }),
-  );
+    });
+  await page.route("**/api/agent", usedUp);
   await agent.run.click();
   await expect(agent.notice).toHaveAttribute("data-problem", "quota");
   await expectRightOnPhone(page, "agent: quota exceeded");
-  await page.unroute("**/api/agent");
+  await page.unroute("**/api/agent", usedUp);
   await page.route("**/api/agent", (route) =>
     route.fulfill({ status: 503, contentType: "application/json", body: '{"error":{"code":"quota_unavailable"}}' }),
   );

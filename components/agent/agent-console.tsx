@@ -1,6 +1,7 @@
 "use client";
 
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
+import dynamic from "next/dynamic";
+import { type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import type { Locale } from "@/lib/i18n/config";
 import styles from "./agent-console.module.css";
 import { BudgetMeter } from "./budget-meter";
@@ -14,7 +15,7 @@ import type { AgentRun } from "./use-agent-run";
 
 // The AI SDK is most of this page's JavaScript: it loads when the visitor reaches for the console
 // (pointer, focus or touch), not with the page, and Run waits for it if it isn't there yet.
-const AgentEngine = lazy(() => import("./agent-engine").then((module) => ({ default: module.AgentEngine })));
+const AgentEngine = dynamic(() => import("./agent-engine").then((module) => module.AgentEngine), { ssr: false });
 
 const IDLE: Omit<AgentRun, "run" | "stop"> = {
   running: false,

@@ -8,7 +8,10 @@ import type { RunView } from "./read-run";
 import styles from "./run-answer.module.css";
 
 // react-markdown is the largest piece of the console: it loads when a run starts, not with the page.
-export const loadAnswerMarkdown = () => import("./answer-markdown").then((module) => module.AnswerMarkdown);
+export const loadAnswerMarkdown = () =>
+  typeof window === "undefined"
+    ? Promise.reject(new Error("the answer's Markdown renders in the browser"))
+    : import("./answer-markdown").then((module) => module.AnswerMarkdown);
 export type AnswerRenderer = typeof AnswerMarkdown;
 
 type Props = {

@@ -1,7 +1,7 @@
 "use client";
 
-import { useChat } from "@ai-sdk/react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import dynamic from "next/dynamic";
+import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import type { AgentCopy } from "@/components/agent/copy";
 import { fill } from "@/components/agent/copy";
 import { problemFromError, problemMessage } from "@/components/agent/run-problems";
@@ -11,7 +11,12 @@ import type { Locale } from "@/lib/i18n/config";
 import styles from "./chat-console.module.css";
 import type { ChatCopy } from "./chat-copy";
 import { ChatMessage } from "./chat-message";
-import { useLabTransport } from "./use-lab-transport";
+import type { LabChatEngine as Engine, LabChat, PrepareRequest } from "./lab-chat-engine";
+
+// Client only: the server's rendering of the console has no conversation, so it never compiles the AI SDK.
+const LabChatEngine = dynamic(() => import("./lab-chat-engine").then((module) => module.LabChatEngine), {
+  ssr: false,
+}) as typeof Engine;
 
 /** The newest messages the page sends: the route trims to its token budget anyway. */
 const SENT_MESSAGES = 20;
@@ -40,24 +45,29 @@ type Props = { locale: Locale; copy: ChatCopy; shared: AgentCopy };
 /** The assistant: a conversation kept in this tab only; each message is one unit of the daily quota. */
 export function ChatConsole({ locale, copy, shared }: Props) {
   const [question, setQuestion] = useState("");
-  const { transport, info } = useLabTransport<ChatUIMessage>("/api/chat", ({ id, messages, trigger, messageId }) => ({
-    body: { id, trigger, messageId, locale, messages: requestMessages(messages) },
-  }));
-  const chat = useChat<ChatUIMessage>({ transport });
-  const busy = chat.status === "submitted" || chat.status === "streaming";
-  const problem = chat.error ? problemFromError(chat.error) : null;
+  const prepare = useCallback<PrepareRequest<ChatUIMessage>>(
+    ({ id, messages, trigger, messageId }) => ({
+      body: { id, trigger, messageId, locale, messages: requestMessages(messages) },
+    }),
+    [locale],
+  );
+  // Null until the engine has loaded: until then nothing can be sent, and there is nothing to show.
+  const [chat, setChat] = useState<LabChat<ChatUIMessage> | null>(null);
+  const messages = chat?.messages ?? [];
+  const status = chat?.status ?? "ready";
+  const busy = status === "submitted" || status === "streaming";
+  const problem = chat?.error ? problemFromError(chat.error) : null;
+  const info = chat?.info ?? null;
   const logRef = useRef<HTMLOListElement>(null);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
 
-  const count = chat.messages.length;
+  const count = messages.length;
   useEffect(() => {
     if (count > 0) logRef.current?.lastElementChild?.scrollIntoView({ block: "nearest" });
   }, [count]);
 
   function send(text: string) {
     const trimmed = text.trim();
-    if (!trimmed || busy) return;
+    if (!chat || !trimmed || busy) return;
     chat.clearError();
     setQuestion("");
     void chat.sendMessage({ text: trimmed });
@@ -70,10 +80,11 @@ export function ChatConsole({ locale, copy, shared }: Props) {
 
   return (
     <section className={styles.console} aria-label={copy.title}>
+      <LabChatEngine<ChatUIMessage> api="/api/chat" prepareSendMessagesRequest={prepare} onChange={setChat} />
       {count === 0 ? <p className="muted">{copy.empty}</p> : null}
       {/* Polite, and busy while an answer streams: a screen reader reads the answer once it is whole. */}
       <ol className={styles.log} ref={logRef} aria-live="polite" aria-busy={busy} data-testid="chat-log">
-        {chat.messages.map((message, index) => (
+        {messages.map((message, index) => (
           <ChatMessage
             key={message.id}
             message={message}
@@ -83,7 +94,7 @@ export function ChatConsole({ locale, copy, shared }: Props) {
             streaming={busy && index === count - 1 && message.role === "assistant"}
           />
         ))}
-        {chat.status === "submitted" ? (
+        {status === "submitted" ? (
           <li className={styles.pending} data-testid="chat-pending">
             {copy.thinking}
           </li>
@@ -115,18 +126,13 @@ export function ChatConsole({ locale, copy, shared }: Props) {
             <button
               type="button"
               className="button button--ghost"
-              onClick={() => void chat.stop()}
+              onClick={() => void chat?.stop()}
               data-testid="chat-stop"
             >
               {copy.stop}
             </button>
           ) : null}
-          <button
-            type="submit"
-            className="button"
-            disabled={!hydrated || busy || !question.trim()}
-            data-testid="chat-send"
-          >
+          <button type="submit" className="button" disabled={!chat || busy || !question.trim()} data-testid="chat-send">
             {copy.send}
           </button>
         </div>
@@ -137,7 +143,7 @@ export function ChatConsole({ locale, copy, shared }: Props) {
               key={example}
               type="button"
               className={styles.example}
-              disabled={!hydrated || busy}
+              disabled={!chat || busy}
               onClick={() => send(example)}
             >
               {example}

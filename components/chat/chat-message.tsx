@@ -1,5 +1,5 @@
+import dynamic from "next/dynamic";
 import { AmountWarning } from "@/components/agent/amount-warning";
-import { AnswerMarkdown } from "@/components/agent/answer-markdown";
 import type { AgentCopy } from "@/components/agent/copy";
 import { OFFLINE_ASSISTANT_ID } from "@/lib/ai/offline-assistant-id";
 import type { ChatUIMessage } from "@/lib/chat/types";
@@ -8,7 +8,22 @@ import { paths } from "@/lib/site/paths";
 import styles from "./chat-console.module.css";
 import type { ChatCopy } from "./chat-copy";
 
-type Props = { message: ChatUIMessage; copy: ChatCopy; shared: AgentCopy; locale: Locale; streaming: boolean };
+// Client only, like the conversation itself (the server renders the console empty): nothing shows
+// until it has loaded, rather than a flash of raw Markdown.
+const AnswerMarkdown = dynamic(
+  () => import("@/components/agent/answer-markdown").then((module) => module.AnswerMarkdown),
+  {
+    ssr: false,
+  },
+);
+
+type Props = {
+  message: ChatUIMessage;
+  copy: ChatCopy;
+  shared: AgentCopy;
+  locale: Locale;
+  streaming: boolean;
+};
 
 /** One turn: the visitor's text as typed, or the answer as checked Markdown with what it ended on. */
 export function ChatMessage({ message, copy, shared, locale, streaming }: Props) {

@@ -1,10 +1,10 @@
 "use client";
 
-import { useChat } from "@ai-sdk/react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import dynamic from "next/dynamic";
+import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { type AgentCopy, fill } from "@/components/agent/copy";
 import { problemFromError, problemMessage } from "@/components/agent/run-problems";
-import { useLabTransport } from "@/components/chat/use-lab-transport";
+import type { LabChatEngine as Engine, LabChat, PrepareRequest } from "@/components/chat/lab-chat-engine";
 import { useModelLabel } from "@/components/lab/use-model-label";
 import { OFFLINE_REVIEWER_ID } from "@/lib/ai/offline-reviewer-id";
 import type { Locale } from "@/lib/i18n/config";
@@ -14,6 +14,14 @@ import type { ReviewUIMessage } from "@/lib/review/output";
 import { CodeView } from "./code-view";
 import { FindingsList } from "./findings-list";
 import styles from "./review-console.module.css";
+
+// Client only: the server's rendering of the console has no review, so it never compiles the AI SDK.
+const LabChatEngine = dynamic(
+  () => import("@/components/chat/lab-chat-engine").then((module) => module.LabChatEngine),
+  {
+    ssr: false,
+  },
+) as typeof Engine;
 
 export type ReviewCopy = Dictionary["reviewer"];
 
@@ -28,13 +36,16 @@ export function ReviewConsole({ locale, copy, shared }: Props) {
   // The code as it was sent: the findings' lines point into it, even if the box is edited after.
   const [reviewed, setReviewed] = useState("");
   const sent = useRef({ code: "", language: "" as ReviewLanguage | "" });
-  const { transport, info } = useLabTransport<ReviewUIMessage>("/api/review", () => ({
-    body: { code: sent.current.code, locale, ...(sent.current.language ? { language: sent.current.language } : {}) },
-  }));
-  const chat = useChat<ReviewUIMessage>({ transport });
-  const busy = chat.status === "submitted" || chat.status === "streaming";
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const prepare = useCallback<PrepareRequest<ReviewUIMessage>>(
+    () => ({
+      body: { code: sent.current.code, locale, ...(sent.current.language ? { language: sent.current.language } : {}) },
+    }),
+    [locale],
+  );
+  // Null until the engine has loaded: until then nothing can be sent.
+  const [chat, setChat] = useState<LabChat<ReviewUIMessage> | null>(null);
+  const busy = chat?.status === "submitted" || chat?.status === "streaming";
+  const info = chat?.info ?? null;
 
   // When a review ends, focus goes to its summary (Review was disabled while it streamed, so focus
   // had nowhere to be); never away from a control the visitor chose in the meantime.
@@ -49,16 +60,16 @@ export function ReviewConsole({ locale, copy, shared }: Props) {
     if (!active || active === document.body || active === runRef.current) summaryRef.current?.focus();
   }, [busy]);
 
-  const message = chat.messages.findLast((m) => m.role === "assistant");
+  const message = chat?.messages.findLast((m) => m.role === "assistant");
   const review = message?.parts.find((part) => part.type === "data-review")?.data;
   const done = message?.parts.find((part) => part.type === "data-done")?.data;
-  const problem = chat.error ? problemFromError(chat.error) : null;
+  const problem = chat?.error ? problemFromError(chat.error) : null;
   const tooLong = code.length > REVIEW_LIMITS.maxCodeChars;
   const note = done ? copy.reasons[done.reason] : "";
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!code.trim() || tooLong || busy) return;
+    if (!chat || !code.trim() || tooLong || busy) return;
     sent.current = { code, language };
     setReviewed(code);
     chat.setMessages([]);
@@ -68,6 +79,7 @@ export function ReviewConsole({ locale, copy, shared }: Props) {
 
   return (
     <div className={styles.layout}>
+      <LabChatEngine<ReviewUIMessage> api="/api/review" prepareSendMessagesRequest={prepare} onChange={setChat} />
       <form className={styles.form} onSubmit={onSubmit}>
         <p className="muted">{copy.notice}</p>
         {offline ? (
@@ -105,7 +117,7 @@ export function ReviewConsole({ locale, copy, shared }: Props) {
             ))}
           </select>
           {busy ? (
-            <button type="button" className="button button--ghost" onClick={() => void chat.stop()}>
+            <button type="button" className="button button--ghost" onClick={() => void chat?.stop()}>
               {copy.stop}
             </button>
           ) : null}
@@ -113,7 +125,7 @@ export function ReviewConsole({ locale, copy, shared }: Props) {
             ref={runRef}
             type="submit"
             className="button"
-            disabled={!hydrated || busy || !code.trim() || tooLong}
+            disabled={!chat || busy || !code.trim() || tooLong}
             data-testid="review-run"
           >
             {copy.review}
