@@ -1,7 +1,6 @@
 "use client";
 
-import dynamic from "next/dynamic";
-import { type ReactNode, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import type { Locale } from "@/lib/i18n/config";
 import styles from "./agent-console.module.css";
 import { BudgetMeter } from "./budget-meter";
@@ -15,7 +14,13 @@ import type { AgentRun } from "./use-agent-run";
 
 // The AI SDK is most of this page's JavaScript: it loads when the visitor reaches for the console
 // (pointer, focus or touch), not with the page, and Run waits for it if it isn't there yet.
-const AgentEngine = dynamic(() => import("./agent-engine").then((module) => module.AgentEngine), { ssr: false });
+// The server never renders it (nothing is wanted before the visitor moves), and behind `typeof
+// window` its import is left out of the server build, AI SDK and all.
+const AgentEngine = lazy(() =>
+  typeof window === "undefined"
+    ? Promise.reject(new Error("the agent's engine runs in the browser"))
+    : import("./agent-engine").then((module) => ({ default: module.AgentEngine })),
+);
 
 const IDLE: Omit<AgentRun, "run" | "stop"> = {
   running: false,
