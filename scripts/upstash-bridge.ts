@@ -6,7 +6,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
-import { createClient, ErrorReply, RESP_TYPES } from "redis";
+import { Redis } from "ioredis";
 
 export type BridgeOptions = { redisUrl: string; token: string; port?: number; host?: string; quiet?: boolean };
 
@@ -33,31 +33,33 @@ const MAX_BODY_BYTES = 1024 * 1024;
 const REDIS_SCRIPT_FLAGS = new Set(["no-writes", "allow-oom", "allow-stale", "no-cluster", "allow-cross-slot-keys"]);
 
 export async function startBridge(options: BridgeOptions): Promise<Bridge> {
-  const client = createClient({
-    url: options.redisUrl,
-    // Upstash answers in RESP2 shapes: HGETALL as a flat array, ZSCORE as a string.
-    RESP: 2,
-    // Fail a command at once while Redis is down instead of queueing it: the client must see an
-    // error (and the quota fail closed), not hang.
-    disableOfflineQueue: true,
-    socket: {
-      connectTimeout: 2000,
-      // Reconnect forever once connected (the tests stop and restart Redis), but not at start:
-      // a Redis that isn't there should be an error the developer sees, not a silent wait.
-      reconnectStrategy: (retries, cause) => (connected ? Math.min(50 * 2 ** retries, 1000) : cause),
-    },
-  });
   let connected = false;
   let lastError = "";
-  client.on("error", (error: Error) => {
-    // Without a listener node-redis would crash the process; log each new failure once.
+  const redis = new Redis(options.redisUrl, {
+    // Upstash answers in RESP2 shapes: HGETALL and ZRANGE WITHSCORES as flat arrays, ZSCORE as a
+    // string. ioredis 6 speaks RESP3 unless told.
+    protocol: 2,
+    lazyConnect: true,
+    connectTimeout: 2000,
+    // Fail a command at once while Redis is down instead of queueing it, and fail the ones in
+    // flight when the connection drops instead of sending them again after a reconnect: the
+    // client must see an error (and the quota fail closed), not hang or have it run late.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    // Reconnect forever once connected (the tests stop and restart Redis), but not at start:
+    // a Redis that isn't there is an error the developer sees, with no client left retrying.
+    retryStrategy: (attempt) => (connected ? Math.min(50 * 2 ** attempt, 1000) : null),
+  });
+  redis.on("error", (error: Error) => {
+    // Without a listener ioredis prints every failed attempt; log each new failure once.
     if (!options.quiet && error.message !== lastError) console.warn(`[upstash-bridge] redis: ${error.message}`);
     lastError = error.message;
   });
-  await client.connect();
+  // A failed first connection rejects with "Connection is closed."; the cause is the error before it.
+  await redis.connect().catch((error: unknown) => {
+    throw new Error(lastError || errorMessage(error));
+  });
   connected = true;
-  // Bulk strings as bytes, so base64 carries binary values exactly.
-  const redis = client.withTypeMapping({ [RESP_TYPES.BLOB_STRING]: Buffer });
 
   const scripts = new ScriptShas();
   const stats: BridgeStats = { requests: 0, commands: 0 };
@@ -76,7 +78,7 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
     stats.commands += 1;
     try {
       const { args, reply } = scripts.rewrite(toArgs(command));
-      return { result: reply(await redis.sendCommand(args)) };
+      return { result: reply(await redis.callBuffer(...commandFor(args))) };
     } catch (error) {
       return { error: errorMessage(error) };
     }
@@ -86,17 +88,17 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
     const prepared = commands.map((command) => scripts.rewrite(toArgs(command)));
     stats.commands += prepared.length;
     const multi = redis.multi();
-    for (const { args } of prepared) multi.addCommand(args);
+    for (const { args } of prepared) multi.callBuffer(...commandFor(args));
     try {
+      // A command failing inside EXEC fails alone (Redis has no rollback); a queueing error
+      // (EXECABORT) rejects, and aborts all.
       const replies = await multi.exec();
-      return replies.map((reply, i) => ({ result: prepared[i]?.reply(reply) }));
-    } catch (error) {
-      // A command failing inside EXEC fails alone (Redis has no rollback); a queueing error aborts all.
-      const replies = (error as { replies?: unknown[] }).replies;
-      if (!Array.isArray(replies)) return { error: errorMessage(error) };
-      return replies.map((reply, i) =>
-        reply instanceof Error ? { error: reply.message } : { result: prepared[i]?.reply(reply) },
+      if (!replies) return { error: "EXECABORT the transaction was discarded" };
+      return replies.map(([error, reply], i) =>
+        error ? { error: error.message } : { result: prepared[i]?.reply(reply) },
       );
+    } catch (error) {
+      return { error: errorMessage(error) };
     }
   };
 
@@ -152,7 +154,7 @@ export async function startBridge(options: BridgeOptions): Promise<Bridge> {
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      if (client.isOpen) await client.close().catch(() => client.destroy());
+      await redis.quit().catch(() => redis.disconnect());
     },
   };
 }
@@ -211,6 +213,16 @@ function sha1(text: string): string {
   return createHash("sha1").update(text).digest("hex");
 }
 
+/**
+ * The name in capitals, the rest as they are; `callBuffer` answers bulk strings as bytes, so
+ * base64 carries binary values exactly. ioredis reshapes the replies of a few lower-case names
+ * (`hgetall` into an object, which loses binary keys and reorders numeric fields); Redis's own
+ * reply must go through as it is.
+ */
+function commandFor([name = "", ...rest]: string[]): [string, string[]] {
+  return [name.toUpperCase(), rest];
+}
+
 function toArgs(command: unknown): string[] {
   if (!Array.isArray(command) || command.length === 0) throw new Error("ERR a command is a non-empty JSON array");
   return command.map((arg) => (typeof arg === "string" ? arg : JSON.stringify(arg)));
@@ -225,14 +237,11 @@ export function toJson(value: unknown, base64: boolean): unknown {
   if (value === null || value === undefined) return null;
   if (Buffer.isBuffer(value)) return value.toString(base64 ? "base64" : "utf8");
   if (typeof value === "string") return base64 ? Buffer.from(value).toString("base64") : value;
-  if (typeof value === "number") return value;
-  if (typeof value === "bigint") return Number(value);
-  if (typeof value === "boolean") return value ? 1 : 0;
-  if (value instanceof ErrorReply) return toJson(value.message, base64);
+  // An error inside an array: a script's `{ err = ... }` in a table.
+  if (value instanceof Error) return toJson(value.message, base64);
   if (Array.isArray(value)) return value.map((item) => toJson(item, base64));
-  // RESP3 maps (node-redis gives HGETALL and CONFIG GET as objects) go back as flat arrays.
-  const pairs = value instanceof Map ? [...value] : Object.entries(value as object);
-  return pairs.flatMap(([key, item]) => [toJson(key, base64), toJson(item, base64)]);
+  // An integer: RESP2 has no other type.
+  return value;
 }
 
 function errorMessage(error: unknown): string {

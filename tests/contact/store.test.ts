@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactKeys, memoryContactStore, upstashContactStore } from "@/lib/contact/store";
 import { upstashClient } from "@/lib/quota";
-import { openTestBridge, TEST_TOKEN, type TestBridge, uniquePrefix } from "../support/redis-bridge";
+import { openTestBridge, scanKeys, TEST_TOKEN, type TestBridge, uniquePrefix } from "../support/redis-bridge";
 import { DAY, lead, sender } from "./lead-fixtures";
 import { describeContactStore } from "./store-contract";
 
@@ -34,8 +34,7 @@ describe("the contact store in Upstash", () => {
     const counterTtl = await redis.redis.ttl(contactKeys(prefix).sent(DAY, "0".repeat(64)));
     expect(counterTtl).toBeGreaterThan(0);
     expect(counterTtl).toBeLessThanOrEqual(86_400);
-    const keys: string[] = [];
-    for await (const batch of redis.redis.scanIterator({ MATCH: `${prefix}:*`, COUNT: 1000 })) keys.push(...batch);
+    const keys = await scanKeys(redis.redis, `${prefix}:*`);
     expect(keys.length).toBeGreaterThanOrEqual(5);
     for (const key of keys) expect(await redis.redis.ttl(key), key).toBeGreaterThan(0);
   });
@@ -47,7 +46,7 @@ describe("the contact store in Upstash", () => {
     await store.save(lead(0), sender("c".repeat(64)), Date.now());
     redis.bridge.dropNextReply("EVALSHA");
     expect(await store.save(lead(1), sender("d".repeat(64)), Date.now())).toMatch(/^(saved|duplicate)$/);
-    expect(await redis.redis.lLen(contactKeys(prefix).leads)).toBe(2);
+    expect(await redis.redis.llen(contactKeys(prefix).leads)).toBe(2);
     expect(await redis.redis.get(contactKeys(prefix).sent(DAY, "d".repeat(64)))).toBe("1");
   });
 

@@ -64,8 +64,8 @@ describe("1,000 concurrent 2-unit reservations from 50 IPs (per IP 20, site 120)
 
     // The database agrees: site counter, every IP counter, and one reservation hash per grant.
     const { site, ipKeys, reservationKeys } = await dayKeys(redis.redis, prefix);
-    expect(Number(await redis.redis.hGet(site, "units"))).toBe(120);
-    expect(Number(await redis.redis.hGet(site, "reservations"))).toBe(60);
+    expect(Number(await redis.redis.hget(site, "units"))).toBe(120);
+    expect(Number(await redis.redis.hget(site, "reservations"))).toBe(60);
     let ipUnits = 0;
     for (const key of ipKeys) {
       const units = Number(await redis.redis.get(key));
@@ -76,7 +76,7 @@ describe("1,000 concurrent 2-unit reservations from 50 IPs (per IP 20, site 120)
     expect(reservationKeys).toHaveLength(60);
     const byIp = new Map<string, number>();
     for (const key of reservationKeys) {
-      const { ip = "", units } = await redis.redis.hGetAll(key);
+      const { ip = "", units } = await redis.redis.hgetall(key);
       expect(units).toBe("2");
       byIp.set(ip, (byIp.get(ip) ?? 0) + 2);
     }

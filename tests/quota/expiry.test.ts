@@ -35,7 +35,7 @@ describe("key expiry", () => {
     const daily = keys.filter((key) => !key.startsWith(`${prefix}:burst:`));
     expect(daily.length).toBe(5); // the site, 2 IPs, 2 reservations
     for (const key of daily) {
-      expect(await redis.redis.sendCommand(["EXPIRETIME", key]), key).toBe(midnight / 1000);
+      expect(await redis.redis.call("EXPIRETIME", key), key).toBe(midnight / 1000);
     }
   });
 
@@ -49,7 +49,7 @@ describe("key expiry", () => {
     expect(keys.length).toBeGreaterThan(0);
     for (const key of keys) {
       expect(key.startsWith(`${prefix}:${day}:`), key).toBe(true);
-      expect(await redis.redis.sendCommand(["EXPIRETIME", key]), key).toBe(midnight / 1000);
+      expect(await redis.redis.call("EXPIRETIME", key), key).toBe(midnight / 1000);
     }
   });
 
@@ -59,7 +59,7 @@ describe("key expiry", () => {
     const burstKeys = await scanKeys(redis.redis, `${prefix}:burst:*`);
     expect(burstKeys.length).toBe(2);
     for (const key of burstKeys) {
-      const ttl = Number(await redis.redis.pTTL(key));
+      const ttl = Number(await redis.redis.pttl(key));
       expect(ttl).toBeGreaterThan(0);
       expect(ttl).toBeLessThanOrEqual(60_000);
     }

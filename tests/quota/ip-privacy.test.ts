@@ -29,7 +29,7 @@ async function everyKeyAndValue(): Promise<string[]> {
     texts.push(key);
     const type = await redis.redis.type(key);
     if (type === "string") texts.push((await redis.redis.get(key)) ?? "");
-    if (type === "hash") texts.push(...Object.entries(await redis.redis.hGetAll(key)).flat());
+    if (type === "hash") texts.push(...Object.entries(await redis.redis.hgetall(key)).flat());
   }
   return texts;
 }

@@ -2,7 +2,8 @@
 // throws QuotaUnavailableError (the route's 503, no model call), soon, and never grants.
 import { createServer as createHttpServer } from "node:http";
 import { createServer as createTcpServer, type Server, type Socket } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { QuotaUnavailableError } from "@/lib/quota";
 import { type Bridge, startBridge } from "@/scripts/upstash-bridge";
 import { bridgeQuota, TEST_TOKEN, uniquePrefix } from "../support/redis-bridge";
@@ -18,6 +19,28 @@ async function expectUnavailableSoon(operation: () => Promise<unknown>): Promise
   // One request deadline plus one retry's backoff, with room for a slow machine.
   expect(elapsed).toBeLessThan(TIMEOUT_MS + 1000);
   return elapsed;
+}
+
+/** A command straight to the bridge; a bridge that waits for Redis instead of answering fails here. */
+async function postCommand(bridge: Bridge, command: string[]) {
+  const response = await fetch(bridge.url, {
+    method: "POST",
+    headers: { authorization: `Bearer ${TEST_TOKEN}` },
+    body: JSON.stringify(command),
+    signal: AbortSignal.timeout(2000),
+  });
+  return { status: response.status, body: (await response.json()) as unknown };
+}
+
+/** A port that accepts connections and never answers, as a Redis that hangs would, until closed. */
+async function blackHole(port: number): Promise<() => Promise<void>> {
+  const sockets = new Set<Socket>();
+  const server = createTcpServer((socket) => sockets.add(socket));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => server.close(resolve));
+  };
 }
 
 describe("Redis stopped in the middle of a test", () => {
@@ -42,14 +65,30 @@ describe("Redis stopped in the middle of a test", () => {
     const granted = await quota.reserve({ ip: "203.0.113.40", units: 2 });
     if (!granted.ok) throw new Error("expected a grant");
 
+    // A command in flight when Redis goes (a BLPOP that would wait 10 s) gets an error at once: it
+    // neither waits for Redis to come back nor runs when it does.
+    const sent = bridge.stats.commands;
+    const inFlight = postCommand(bridge, ["BLPOP", uniquePrefix("blocked"), "10"]);
+    await vi.waitFor(() => expect(bridge.stats.commands).toBe(sent + 1));
     await server.stop();
-    await expectUnavailableSoon(() => quota.reserve({ ip: "203.0.113.40", units: 2 }));
-    await expectUnavailableSoon(() => quota.record(granted.reservation, usage));
-    await expectUnavailableSoon(() => quota.release(granted.reservation));
-    await expectUnavailableSoon(() => quota.today());
+    const failed = { status: 400, body: { error: expect.any(String) } };
+    expect(await inFlight).toEqual(failed);
+
+    // While Redis is gone its port accepts and never answers, so the bridge's reconnect hangs:
+    // a command still gets an error at once instead of waiting in a queue for the connection.
+    const closeBlackHole = await blackHole(server.port);
+    try {
+      expect(await postCommand(bridge, ["PING"])).toEqual(failed);
+      await expectUnavailableSoon(() => quota.reserve({ ip: "203.0.113.40", units: 2 }));
+      await expectUnavailableSoon(() => quota.record(granted.reservation, usage));
+      await expectUnavailableSoon(() => quota.release(granted.reservation));
+      await expectUnavailableSoon(() => quota.today());
+    } finally {
+      await closeBlackHole();
+    }
 
     await server.restart();
-    // node-redis in the bridge reconnects within its backoff (at most 1 s).
+    // The bridge reconnects within its backoff (at most 1 s).
     let result: Awaited<ReturnType<typeof quota.reserve>> | undefined;
     for (let attempt = 0; attempt < 40 && !result; attempt++) {
       result = await quota.reserve({ ip: "203.0.113.40", units: 2 }).catch(async () => {
@@ -60,6 +99,25 @@ describe("Redis stopped in the middle of a test", () => {
     // A fresh, empty Redis: the scripts are loaded again (NOSCRIPT, then EVAL) and units start over.
     expect(result).toMatchObject({ ok: true, remaining: { ip: 18 } });
   }, 15_000);
+});
+
+describe("a bridge started with no Redis there", () => {
+  it("fails to start with the cause, and leaves nothing trying to connect", async () => {
+    const server = await startRedisServer();
+    await server.stop();
+    await expect(startBridge({ redisUrl: server.url, token: TEST_TOKEN, quiet: true })).rejects.toThrow(/ECONNREFUSED/);
+    // A Redis appearing later on that port gets no connection from the failed bridge.
+    await server.restart();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const inspector = new Redis(server.url, { protocol: 2 });
+      const info = String(await inspector.call("INFO", "clients"));
+      await inspector.quit();
+      expect(info).toMatch(/connected_clients:1\r\n/);
+    } finally {
+      await server.stop();
+    }
+  });
 });
 
 describe("the store's endpoint", () => {

@@ -54,14 +54,28 @@ describe("the Upstash REST bridge", () => {
     expect(encoded.body).toEqual({ result: [7, b64("héllo"), [8, b64("ok"), [b64("deep")]], null] });
     const missing = await post("/pipeline", [["GET", uniquePrefix("none")]], { "Upstash-Encoding": "base64" });
     expect(missing.body).toEqual([{ result: null }]);
+    // Bytes that are not UTF-8 come through exactly.
+    const bytes = await post("/", ["EVAL", "return string.char(255, 0, 128)", "0"], { "Upstash-Encoding": "base64" });
+    expect(bytes.body).toEqual({ result: Buffer.from([255, 0, 128]).toString("base64") });
   });
 
-  it("returns HGETALL as a flat array, which the client turns into an object", async () => {
+  it("returns HGETALL as a flat array in Redis's order, which the client turns into an object", async () => {
     const key = uniquePrefix("hash");
-    await post("/", ["HSET", key, "a", "1", "b", "two"]);
-    expect((await post("/", ["HGETALL", key])).body).toEqual({ result: ["a", "1", "b", "two"] });
+    await post("/", ["HSET", key, "a", "1", "b", "two", "7", "seven"]);
+    const fields = ["a", "1", "b", "two", "7", "seven"];
+    expect((await post("/", ["HGETALL", key])).body).toEqual({ result: fields });
+    // The client sends its commands in lower case.
+    expect((await post("/", ["hgetall", key])).body).toEqual({ result: fields });
     const client = new Redis({ url: redis.bridge.url, token: TEST_TOKEN, enableTelemetry: false });
-    expect(await client.hgetall(key)).toEqual({ a: 1, b: "two" });
+    expect(await client.hgetall(key)).toEqual({ a: 1, b: "two", 7: "seven" });
+  });
+
+  it("answers ZRANGE WITHSCORES as one flat array, scores as strings", async () => {
+    const key = uniquePrefix("zset");
+    await post("/", ["ZADD", key, "1.5", "a", "2", "b"]);
+    expect((await post("/", ["ZRANGE", key, "0", "-1", "WITHSCORES"])).body).toEqual({
+      result: ["a", "1.5", "b", "2"],
+    });
   });
 
   it("answers a pipeline 200 with one result or error per command, in order", async () => {

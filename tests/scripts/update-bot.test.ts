@@ -5,7 +5,7 @@ import { parse } from "yaml";
 // The update bot (Renovate, renovate.json) moves the exact pins; CI tests each of its pull
 // requests. This keeps the config true to the packages package.json really has.
 
-type Rule = { groupName?: string; matchPackageNames?: string[]; rangeStrategy?: string };
+type Rule = { groupName?: string; matchPackageNames?: string[]; rangeStrategy?: string; allowedVersions?: string };
 const renovate = JSON.parse(readFileSync("renovate.json", "utf8")) as {
   extends: string[];
   rangeStrategy?: string;
@@ -55,6 +55,12 @@ describe("the update bot", () => {
       expect(groupOf(name), name).toBe("Next.js, OpenNext and wrangler");
     }
     expect(groupOf("react")).toBeUndefined();
+  });
+
+  it("holds vite below 8, whose rolldown and lightningcss would add about 30 MB to every install", () => {
+    const rules = renovate.packageRules.filter((rule) => rule.matchPackageNames?.some((p) => matches(p, "vite")));
+    expect(rules.map((rule) => rule.allowedVersions)).toEqual(["<8"]);
+    expect(manifest.devDependencies?.vite).toMatch(/^7\./);
   });
 
   it("has CI run on its pull requests and on its branches", () => {

@@ -1,6 +1,6 @@
 // Test helpers for the quota's integration tests: the bridge in front of the run's redis-server,
-// a node-redis client to inspect the database, and a quota built on the production store.
-import { createClient } from "redis";
+// an ioredis client to inspect the database, and a quota built on the production store.
+import { Redis } from "ioredis";
 import { inject } from "vitest";
 import { createQuota, type Quota, type QuotaLimits, upstashStore } from "@/lib/quota";
 import { quotaKeys } from "@/lib/quota/keys";
@@ -9,9 +9,9 @@ import { type Bridge, startBridge } from "@/scripts/upstash-bridge";
 export const TEST_TOKEN = "quota-test-token";
 export const TEST_SALT = "quota-test-salt-0123456789";
 
-// RESP2, as the bridge speaks: HGETALL and friends come back in the shapes Upstash uses.
-const inspector = (url: string) => createClient({ url, RESP: 2 });
-export type Inspector = ReturnType<typeof inspector>;
+// RESP2, as the bridge speaks (ioredis 6 would speak RESP3).
+const inspector = (url: string) => new Redis(url, { protocol: 2, lazyConnect: true });
+export type Inspector = Redis;
 
 export type TestBridge = {
   bridge: Bridge;
@@ -37,7 +37,7 @@ export async function openTestBridge(redisUrl = testRedisUrl()): Promise<TestBri
     redis,
     async close() {
       await bridge.close();
-      if (redis.isOpen) await redis.close();
+      await redis.quit().catch(() => redis.disconnect());
     },
   };
 }
@@ -61,7 +61,7 @@ export function bridgeQuota(
 
 export async function scanKeys(redis: Inspector, match: string): Promise<string[]> {
   const keys: string[] = [];
-  for await (const batch of redis.scanIterator({ MATCH: match, COUNT: 1000 })) keys.push(...batch);
+  for await (const batch of redis.scanStream({ match, count: 1000 })) keys.push(...(batch as string[]));
   return keys.sort();
 }
 
