@@ -3,6 +3,8 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vites
 import { RunBudget } from "@/lib/agent/budget";
 import { AGENT_LIMITS } from "@/lib/agent/limits";
 import type { DoneReason } from "@/lib/agent/types";
+import { DEFAULT_AGENT_MODEL } from "@/lib/ai/neurons";
+import { NeuronMeter } from "@/lib/ai/workers-ai-usage";
 import { ADVERSARIAL_RESULTS_VARIABLE } from "@/scripts/bench-worst-case";
 import { type PlayedRun, playRun, replayModel } from "@/tests/support/agent-run";
 import {
@@ -52,11 +54,14 @@ async function hostile(
   script: ReplayScript,
   options: { timeoutMs?: number; abortAfterMs?: number } = {},
 ): Promise<Played> {
-  const replay = replayModel(script);
+  // Metered as the site meters Workers AI: what each response reports, the model's rate otherwise.
+  const neurons = new NeuronMeter(DEFAULT_AGENT_MODEL);
+  const replay = replayModel(script, { meter: neurons });
   const controller = new AbortController();
   const timer = options.abortAfterMs ? setTimeout(() => controller.abort(), options.abortAfterMs) : undefined;
   const run = await playRun({
     model: replay.model,
+    neurons,
     goal: "Quiero una tienda online para mi marca de ropa",
     timeoutMs: options.timeoutMs ?? 30_000,
     signal: controller.signal,
@@ -86,6 +91,8 @@ async function hostile(
   expect(ran.length).toBe(done.toolCalls);
   expect(Number.isFinite(tokens)).toBe(true);
   expect(tokens).toBeLessThanOrEqual(AGENT_LIMITS.tokenBudget);
+  // A run that booked tokens on Workers AI cost neurons (its own figures, or the model's rate).
+  if (tokens > 0) expect(done.usage.neurons).toBeGreaterThan(0);
   expect(done.usage.outputTokens).toBeLessThanOrEqual(AGENT_LIMITS.maxTokens * done.modelCalls);
   const meter = run.budgets.map((b) => b.tokensUsed);
   expect(meter).toEqual([...meter].sort((a, b) => a - b));

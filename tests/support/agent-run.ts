@@ -3,6 +3,7 @@ import { expect } from "vitest";
 import { type AgentRunOptions, type AgentRunSummary, runAgent } from "@/lib/agent/run-agent";
 import type { BudgetData, DoneData } from "@/lib/agent/types";
 import { DEFAULT_AGENT_MODEL, workersAIModel } from "@/lib/ai/providers";
+import type { NeuronMeter } from "@/lib/ai/workers-ai-usage";
 import { readChunks } from "./scripted-model";
 import { type ReplayScript, replayBinding } from "./workers-ai-replay";
 
@@ -103,9 +104,12 @@ export const WIRE_RUN_ID = "run-1";
  * `streamWindowMs: 0` keeps every text event apart below the provider (a replay arrives at once,
  * so the binding's merge window would join them all).
  */
-export function replayModel(script: ReplayScript, options: { chunkSize?: number; streamWindowMs?: number } = {}) {
+export function replayModel(
+  script: ReplayScript,
+  options: { chunkSize?: number; streamWindowMs?: number; meter?: NeuronMeter } = {},
+) {
   const fake = replayBinding(script, options);
-  const model = workersAIModel(fake.binding, DEFAULT_AGENT_MODEL, WIRE_RUN_ID, undefined, {
+  const model = workersAIModel(fake.binding, DEFAULT_AGENT_MODEL, WIRE_RUN_ID, options.meter, {
     streamWindowMs: options.streamWindowMs,
   });
   return { model, calls: fake.calls };
