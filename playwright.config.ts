@@ -1,4 +1,6 @@
+import { mkdirSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { logTo, SERVER_LOG_DIR } from "./e2e/server-logs";
 
 /**
  * E2E in Debian's Chromium (never a downloaded browser), on both runtimes the product ships on:
@@ -16,6 +18,8 @@ const SMALL_QUOTA = "3";
 const QUOTA_NODE_PORT = NODE_PORT + 50;
 const QUOTA_WORKER_PORT = WORKER_PORT + 50;
 const QUOTA_SPEC = /lab-quota\.spec\.ts$/;
+// The servers' output goes to .e2e-logs/<server>.log; a failing test prints it (e2e/server-logs.ts).
+mkdirSync(SERVER_LOG_DIR, { recursive: true });
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -39,7 +43,7 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   workers: 2,
-  reporter: [["list"], ["html", { open: "never" }]],
+  reporter: [["list"], ["./e2e/server-logs.ts"], ["html", { open: "never" }]],
   use: {
     ...chromium,
     trace: "retain-on-failure",
@@ -77,7 +81,7 @@ export default defineConfig({
     ? undefined
     : [
         {
-          command: `next start --hostname 127.0.0.1 --port ${NODE_PORT}`,
+          command: logTo("node", `next start --hostname 127.0.0.1 --port ${NODE_PORT}`),
           // Off Workers only the header named by TRUSTED_IP_HEADER says who the visitor is.
           env: {
             QUOTA_STORE: "memory",
@@ -91,14 +95,17 @@ export default defineConfig({
           timeout: 60_000,
         },
         {
-          command: `node scripts/node22.mjs wrangler dev --env local --ip 127.0.0.1 --port ${WORKER_PORT} --inspector-port ${WORKER_PORT + 1000} --show-interactive-dev-session=false`,
+          command: logTo(
+            "worker",
+            `node scripts/node22.mjs wrangler dev --env local --ip 127.0.0.1 --port ${WORKER_PORT} --inspector-port ${WORKER_PORT + 1000} --show-interactive-dev-session=false`,
+          ),
           url: `http://127.0.0.1:${WORKER_PORT}/api/health`,
           reuseExistingServer: !process.env.CI,
           timeout: 120_000,
           env: { WRANGLER_SEND_METRICS: "false" },
         },
         {
-          command: `next start --hostname 127.0.0.1 --port ${QUOTA_NODE_PORT}`,
+          command: logTo("node-small-quota", `next start --hostname 127.0.0.1 --port ${QUOTA_NODE_PORT}`),
           env: {
             QUOTA_STORE: "memory",
             QUOTA_SALT: "local-preview-salt-not-a-secret",
@@ -111,7 +118,10 @@ export default defineConfig({
           timeout: 60_000,
         },
         {
-          command: `node scripts/node22.mjs wrangler dev --env local --var QUOTA_DAILY_UNITS_PER_IP:${SMALL_QUOTA} --ip 127.0.0.1 --port ${QUOTA_WORKER_PORT} --inspector-port ${QUOTA_WORKER_PORT + 1000} --show-interactive-dev-session=false`,
+          command: logTo(
+            "worker-small-quota",
+            `node scripts/node22.mjs wrangler dev --env local --var QUOTA_DAILY_UNITS_PER_IP:${SMALL_QUOTA} --ip 127.0.0.1 --port ${QUOTA_WORKER_PORT} --inspector-port ${QUOTA_WORKER_PORT + 1000} --show-interactive-dev-session=false`,
+          ),
           url: `http://127.0.0.1:${QUOTA_WORKER_PORT}/api/health`,
           reuseExistingServer: !process.env.CI,
           timeout: 120_000,
