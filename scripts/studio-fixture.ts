@@ -1,7 +1,7 @@
 // `npm run test:studio`: proves that another studio is a change in content/ alone. It copies the
 // site's code next to a second studio's content (tests/fixtures/studio-us: USD, English only, its
 // own word and path for the quote), then runs what a new studio runs: `npm run knowledge`, one
-// `next build`, `next start`, and the checks in scripts/studio-fixture/checks.ts against it
+// `next build --webpack`, `next start`, and the checks in scripts/studio-fixture/checks.ts against it
 // (pages, redirects, a quote range, an offline agent run and the amounts check).
 import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, rmSync } from "node:fs";
@@ -83,7 +83,8 @@ try {
   cpSync(FIXTURE, path.join(WORK, "content"), { recursive: true });
 
   await run("npx", ["tsx", "scripts/knowledge.ts"]);
-  await run("npx", ["next", "build"], ENV);
+  // As the Worker is built (`npm run build`): webpack, not Turbopack.
+  await run("npx", ["next", "build", "--webpack"], ENV);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   server = spawn("npx", ["next", "start", "--hostname", "127.0.0.1", "--port", String(port)], {
