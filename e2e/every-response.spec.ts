@@ -49,6 +49,18 @@ test("every odd path answers with the security headers", async ({ request }, tes
   expect(missing).toEqual([]);
 });
 
+test("an address that is not valid percent-encoding answers 400, before the site's router", async ({
+  request,
+}, testInfo) => {
+  const base = testInfo.project.use.baseURL;
+  for (const path of ["/%", "/es/%E0%A4%A", "/api/agent%zz"]) {
+    const response = await request.fetch(absolute(base, path), { maxRedirects: 0 });
+    expect(response.status(), path).toBe(400);
+    expect(await response.text(), path).toMatch(/not valid percent-encoding/);
+  }
+  expect((await request.fetch(absolute(base, "/es/%25"), { maxRedirects: 0 })).status()).not.toBe(400);
+});
+
 test("a server action posted from another origin answers 403", async ({ request }, testInfo) => {
   const base = testInfo.project.use.baseURL;
   const posts: Record<string, string>[] = [

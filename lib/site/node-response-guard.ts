@@ -1,13 +1,19 @@
 import { type IncomingMessage, Server, ServerResponse } from "node:http";
-import { CROSS_ORIGIN_ACTION_BODY, isCrossOriginAction, missingSecurityHeaders } from "./response-guard";
+import {
+  CROSS_ORIGIN_ACTION_BODY,
+  isCrossOriginAction,
+  isUndecodablePath,
+  missingSecurityHeaders,
+  UNDECODABLE_PATH_BODY,
+} from "./response-guard";
 
 let installed = false;
 
 /**
  * `next start` has no layer of its own around every response: its router answers redirects and
  * undecodable URLs before `headers()` applies. So the HTTP server itself is wrapped, once per process:
- * every response gets the security headers it lacks when its head is written, and a cross-origin
- * server action is refused (403) before Next sees it.
+ * every response gets the security headers it lacks when its head is written, and an undecodable
+ * path (400) or a cross-origin server action (403) is refused before Next sees it.
  */
 export function installNodeResponseGuard(isDev: boolean): void {
   if (installed) return;
@@ -29,6 +35,10 @@ export function installNodeResponseGuard(isDev: boolean): void {
     if (event === "request") {
       const [request, response] = args as [IncomingMessage, ServerResponse];
       const path = (request.url ?? "/").split("?")[0] ?? "/";
+      if (isUndecodablePath(path)) {
+        response.writeHead(400, { "content-type": "text/plain; charset=utf-8" }).end(UNDECODABLE_PATH_BODY);
+        return true;
+      }
       if (isCrossOriginAction(request.method ?? "GET", path, (name) => headerValue(request, name))) {
         response.writeHead(403, { "content-type": "application/json; charset=utf-8" }).end(CROSS_ORIGIN_ACTION_BODY);
         return true;

@@ -42,3 +42,19 @@ function originHost(origin: string): string | null {
 export const CROSS_ORIGIN_ACTION_BODY = JSON.stringify({
   error: { code: "cross_origin_action", message: "Server actions are only accepted from this site's own pages." },
 });
+
+/**
+ * A path whose percent-encoding doesn't decode (`/es/%E0%A4%A`, `/%`). Next answers it 400 too,
+ * but only after logging a stack trace for each one: a scanner sending junk addresses would fill
+ * the logs and spend CPU on Next's router. Answered first, and briefly.
+ */
+export function isUndecodablePath(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+export const UNDECODABLE_PATH_BODY = "Bad request: this address is not valid percent-encoding.\n";

@@ -32,6 +32,21 @@ describe("the Node server's own responses", () => {
     for (const { key, value } of securityHeaders(false)) expect(response.headers.get(key), key).toBe(value);
   });
 
+  it.each(["/es/%E0%A4%A", "/%", "/api/agent%zz"])(
+    "answer an undecodable path %s with a 400 before the handler runs",
+    async (path) => {
+      const response = await fetch(`${base}${path}`);
+      expect(response.status).toBe(400);
+      expect(await response.text()).toMatch(/not valid percent-encoding/);
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    },
+  );
+
+  it("pass a path that decodes, however odd, to the handler", async () => {
+    for (const path of ["/es/caf%C3%A9", "/es/a%2Fb", "/es/%25"])
+      expect((await fetch(`${base}${path}`)).status).toBe(200);
+  });
+
   it("keep a header the response set itself", async () => {
     expect((await fetch(`${base}/own`)).headers.get("x-frame-options")).toBe("SAMEORIGIN");
   });
