@@ -1,6 +1,5 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import type { AgentCopy } from "@/components/agent/copy";
 import { fill } from "@/components/agent/copy";
@@ -11,12 +10,7 @@ import type { Locale } from "@/lib/i18n/config";
 import styles from "./chat-console.module.css";
 import type { ChatCopy } from "./chat-copy";
 import { ChatMessage } from "./chat-message";
-import type { LabChatEngine as Engine, LabChat, PrepareRequest } from "./lab-chat-engine";
-
-// Client only: the server's rendering of the console has no conversation, so it never compiles the AI SDK.
-const LabChatEngine = dynamic(() => import("./lab-chat-engine").then((module) => module.LabChatEngine), {
-  ssr: false,
-}) as typeof Engine;
+import { type LabChat, LabChatEngine, type PrepareRequest } from "./lab-chat";
 
 /** The newest messages the page sends: the route trims to its token budget anyway. */
 const SENT_MESSAGES = 20;

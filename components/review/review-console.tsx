@@ -1,10 +1,9 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import { type AgentCopy, fill } from "@/components/agent/copy";
 import { problemFromError, problemMessage } from "@/components/agent/run-problems";
-import type { LabChatEngine as Engine, LabChat, PrepareRequest } from "@/components/chat/lab-chat-engine";
+import { type LabChat, LabChatEngine, type PrepareRequest } from "@/components/chat/lab-chat";
 import { useModelLabel } from "@/components/lab/use-model-label";
 import { OFFLINE_REVIEWER_ID } from "@/lib/ai/offline-reviewer-id";
 import type { Locale } from "@/lib/i18n/config";
@@ -14,14 +13,6 @@ import type { ReviewUIMessage } from "@/lib/review/output";
 import { CodeView } from "./code-view";
 import { FindingsList } from "./findings-list";
 import styles from "./review-console.module.css";
-
-// Client only: the server's rendering of the console has no review, so it never compiles the AI SDK.
-const LabChatEngine = dynamic(
-  () => import("@/components/chat/lab-chat-engine").then((module) => module.LabChatEngine),
-  {
-    ssr: false,
-  },
-) as typeof Engine;
 
 export type ReviewCopy = Dictionary["reviewer"];
 

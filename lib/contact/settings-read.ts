@@ -9,7 +9,7 @@ export type ContactSettings = {
   webhook: { url: string; secret: string } | null;
   /** What the inbox's key must match; null leaves the inbox shut. */
   inboxSecret: string | null;
-  /** Settings that were set but can't be used, said once at start. */
+  /** Settings that were set but can't be used, said with the first message (`announceContactOnce`). */
   problems: string[];
 };
 
