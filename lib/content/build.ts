@@ -54,7 +54,6 @@ function catalogFor(site: SiteData, locale: Locale, paths: SitePaths): CatalogDa
       return {
         path: paths.service(locale, text.slug),
         kind: "service" as const,
-        serviceId: service.id,
         title: text.name,
         text: [
           text.summary,

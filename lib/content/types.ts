@@ -115,8 +115,7 @@ export type CatalogService = {
   extras: { id: string; name: string; price: number; weeks: number }[];
 };
 export type PageKind = "service" | "project" | "post" | "lab" | "faq";
-/** `serviceId`: on a service's page, the id the tools take (its path has the locale's slug). */
-export type CatalogPage = { path: string; kind: PageKind; title: string; text: string; serviceId?: string };
+export type CatalogPage = { path: string; kind: PageKind; title: string; text: string };
 
 /** `content/generated/catalog.json`: what the agent's tools and the assistant read, per locale. */
 export type CatalogData = Localized<{ services: CatalogService[]; pages: CatalogPage[] }>;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getService, getServiceTool } from "@/lib/agent/tools/get-service";
 import { searchSiteTool } from "@/lib/agent/tools/search-site";
 import { groundingFor } from "@/lib/chat/grounding";
+import { serviceIdOfPath } from "@/lib/content/catalog";
 import { chatSystemPrompt } from "@/lib/chat/prompt";
 import { searchSite } from "@/lib/search/site";
 import { estimateTokens } from "@/lib/text/tokens";
@@ -35,7 +36,7 @@ describe.each(["es", "en"] as const)("the chat's grounding in %s", (locale) => {
         gemmaTokens(await toolSchemasJson(tools)) +
         gemmaTokens(question);
       const found = searchSite(question, locale);
-      const serviceId = /\/services\/([a-z0-9-]+)$/.exec(found.results[0]?.path ?? "")?.[1];
+      const serviceId = serviceIdOfPath(locale, found.results[0]?.path ?? "");
       const results = [found, ...(serviceId ? [getService(serviceId, locale)] : [])];
       const second = first + gemmaTokens(JSON.stringify(results)) + 40 * results.length;
       console.log(
