@@ -15,7 +15,7 @@ export type RunRecord = {
   lastFinishReason?: string;
   /** The model call in progress: what it has shown so far, and whether it wrote any text at all. */
   openStep: { text: string; wrote?: boolean } | null;
-  /** Whether the last finished call wrote any text, before the checks (reasoning is no text). */
+  /** Whether the last finished call wrote any text, before the checks (reasoning and thinking are no text). */
   lastCallWrote?: boolean;
 };
 
@@ -69,6 +69,12 @@ export function answerTransform(
       return out;
     }
 
+    // Text the call wrote, once its thinking is stripped (Gemma 4 can think in the text itself),
+    // before the checks: a call whose words the checks removed still answered.
+    const noteWritten = (kept: string) => {
+      if (record.openStep && /\S/.test(kept)) record.openStep.wrote = true;
+    };
+
     return new TransformStream<TextStreamPart<TOOLS>, TextStreamPart<TOOLS>>({
       transform(part, controller) {
         switch (part.type) {
@@ -79,13 +85,16 @@ export function answerTransform(
           case "text-delta": {
             const stripper = strippers.get(part.id) ?? createThinkingStripper();
             strippers.set(part.id, stripper);
-            if (record.openStep && part.text.trim()) record.openStep.wrote = true;
-            const out = release(part.id, stripper.push(part.text), false);
+            const kept = stripper.push(part.text);
+            noteWritten(kept);
+            const out = release(part.id, kept, false);
             if (out) controller.enqueue({ ...part, text: out });
             return;
           }
           case "text-end": {
-            const out = release(part.id, strippers.get(part.id)?.flush() ?? "", true);
+            const kept = strippers.get(part.id)?.flush() ?? "";
+            noteWritten(kept);
+            const out = release(part.id, kept, true);
             strippers.delete(part.id);
             if (out) controller.enqueue({ type: "text-delta", id: part.id, text: out });
             controller.enqueue(part);

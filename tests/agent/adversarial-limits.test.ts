@@ -444,6 +444,18 @@ describe("reasoning stays on the server and counts", () => {
     expect(later.done).toMatchObject({ reason: "model_error", modelCalls: 2, toolCalls: 1 });
   });
 
+  it("a call that writes only Gemma's thinking channel in its text and stops: the model failed to answer", async () => {
+    // Gemma 4 can put its thinking in the text itself; stripped, nothing was written.
+    const thinking = pieces(`<|channel>thought\n${"The user wants an online store. ".repeat(8)}<channel|>`, 12).map(
+      (piece) => chunk({ content: piece }),
+    );
+    const run = await hostile("5. first call writes only a thinking channel", [
+      { events: [...thinking, finishChunk("stop"), usageChunk({ prompt: 900, completion: 80 })] },
+    ]);
+    expect(run.text).toBe("");
+    expect(run.done).toMatchObject({ reason: "model_error", modelCalls: 1 });
+  });
+
   it("a last call a limit made writes only reasoning: the run ends on that limit", async () => {
     const run = await hostile("5. the last call writes only reasoning", (n, inputs) =>
       offered(inputs)
