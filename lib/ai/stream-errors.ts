@@ -33,6 +33,9 @@ export class ModelStreamError extends Error {
   }
 }
 
+/** What an error payload has in its raw JSON, for `isErrorPayload` to decide (see it). */
+const ERROR_HINT = /"errors?"\s*:|"(?:type|object)"\s*:\s*"error"|"success"\s*:\s*false/;
+
 /**
  * Whether an event's payload is an error object, in any shape the servers behind the Lab's
  * models use: `{ error: … }` (OpenAI-compatible servers, vLLM, llama.cpp, Ollama),
@@ -94,9 +97,13 @@ function inBand(): StreamPass {
     if (!trimmed.startsWith("data:")) return false;
     const data = trimmed.slice(5).trim();
     if (data === "[DONE]") return true;
-    if (eventType === "error") throw new ModelStreamError(errorMessage(parsed(data)), parsed(data));
-    // Only a payload that names one of the error fields is parsed here: text events go by.
-    if (!/"(?:error|errors|type|object|success)"/.test(data)) return false;
+    if (eventType === "error") {
+      const payload = parsed(data);
+      throw new ModelStreamError(errorMessage(payload), payload);
+    }
+    // Only a payload that could be an error is parsed here: every chunk has an "object" or a
+    // "type" key, so the values are what tell (text inside a string has its quotes escaped).
+    if (!ERROR_HINT.test(data)) return false;
     const payload = parsed(data);
     if (isErrorPayload(payload)) throw new ModelStreamError(errorMessage(payload), payload);
     return false;

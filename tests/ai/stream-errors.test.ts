@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { fetchWithStreamChecks, isErrorPayload, ModelStreamError } from "@/lib/ai/stream-errors";
 
 // The model's stream as the providers should read it, over REST (the binding's wrapper runs the
@@ -64,6 +64,31 @@ describe("fetchWithStreamChecks", () => {
   it("passes a stream with no error or end marker through unchanged", async () => {
     const body = `${text("uno")}${text('dos "error" tres')}: comment\n\n${text("cuatro")}`;
     for (const size of sizes) expect(await read(body, size)).toEqual({ text: body, error: null });
+  });
+
+  it.each([
+    '{"error":{"message":"AiError: used up"}}',
+    '{"errors":[{"code":3040,"message":"capacity"}],"success":false}',
+    '{"type":"error","error":{"type":"overloaded_error"}}',
+    '{"object" : "error","message":"bad"}',
+    '{"success":false,"result":null}',
+  ])("fails the stream at an error payload on a plain data line: %s", async (payload) => {
+    const { error } = await read(`${text("Hola")}data: ${payload}\n\n${text("más")}`, 7);
+    expect(error).toBeInstanceOf(ModelStreamError);
+  });
+
+  it("parses no ordinary event: only a line that names an error is read as JSON", async () => {
+    // What Workers AI streams for Gemma (OpenAI's chunk shape, with "object" and tool "type" keys).
+    const chunk = (content: string) =>
+      `data: ${JSON.stringify({ id: "c1", object: "chat.completion.chunk", choices: [{ index: 0, delta: { content, tool_calls: [{ index: 0, type: "function" }] } }] })}\n\n`;
+    const body = Array.from({ length: 50 }, (_, i) => chunk(`palabra ${i} `)).join("");
+    const parse = vi.spyOn(JSON, "parse");
+    try {
+      expect(await read(body, 64)).toEqual({ text: body, error: null });
+      expect(parse).not.toHaveBeenCalled();
+    } finally {
+      parse.mockRestore();
+    }
   });
 
   it("leaves a response that is not an event stream alone", async () => {
