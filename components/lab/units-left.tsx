@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from "react";
 import type { UnitsLeft as UnitsLeftData } from "@/lib/api/units-left";
+import { fill } from "@/lib/i18n/fill";
 import styles from "./lab.module.css";
 
 type Copy = {
@@ -41,16 +42,17 @@ export function UnitsLeft({ copy }: { copy: Copy }) {
 }
 
 /** Said up front: the uses whose model's platform refuses calls now, and when it comes back. */
-function PausedNotice({ paused, copy }: { paused: UnitsLeftData["paused"]; copy: Copy }) {
+export function PausedNotice({ paused, copy }: { paused: UnitsLeftData["paused"]; copy: Copy }) {
   const entries = Object.entries(paused) as [keyof Copy["useNames"], { reason: string; resetAt: string }][];
   const first = entries[0]?.[1];
   if (!first) return null;
   // biome-ignore lint/complexity/useMathMinMax: ISO 8601 times, compared as strings (Math.max would make them numbers)
   const latest = entries.reduce((at, [, pause]) => (pause.resetAt > at ? pause.resetAt : at), first.resetAt);
   const day = entries.some(([, pause]) => pause.reason === "allocation_exhausted");
-  const text = (day ? copy.pausedDay : copy.pausedBusy)
-    .replace("{uses}", entries.map(([use]) => copy.useNames[use]).join(", "))
-    .replace("{time}", latest.slice(11, 16));
+  const text = fill(day ? copy.pausedDay : copy.pausedBusy, {
+    uses: entries.map(([use]) => copy.useNames[use]).join(", "),
+    time: latest.slice(11, 16),
+  });
   return (
     <p className={styles.units} data-testid="lab-model-paused" role="status">
       {text}

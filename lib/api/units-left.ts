@@ -1,7 +1,7 @@
 import "server-only";
 import { chooseModel, type LabUse, modelContext } from "@/lib/ai/model-table";
 import { platformOf } from "@/lib/ai/model-unavailable";
-import type { ModelPause, Quota } from "@/lib/quota";
+import { LAB_USE_KINDS, type ModelPause, type Quota } from "@/lib/quota";
 import { apiError } from "./errors";
 import { clientIp, isQuotaFailure, labQuota } from "./lab-units";
 import { LAB_UNIT_COSTS } from "./unit-costs";
@@ -15,8 +15,6 @@ export type UnitsLeft = {
   paused: Partial<Record<LabUse, { reason: ModelPause["reason"]; resetAt: string }>>;
 };
 
-const USES: LabUse[] = ["agent", "chat", "review"];
-
 /**
  * The visitor's units left today, for the Lab's pages: read only, it takes nothing (and no burst
  * slot), and it says up front which uses' model is paused (its allocation used up, rate limited)
@@ -26,15 +24,21 @@ export async function unitsLeftResponse(
   request: Request,
   quota?: Quota,
   // Tests say which platform answers each use; the route asks the model table.
-  platforms: (use: LabUse) => string | undefined = (use) => platformOf(chooseModel(use, modelContext(request)).kind),
+  platforms?: (use: LabUse) => string | undefined,
 ): Promise<Response> {
   try {
+    let platformFor = platforms;
+    if (!platformFor) {
+      // One read of the settings and bindings for all three uses.
+      const context = modelContext(request);
+      platformFor = (use) => platformOf(chooseModel(use, context).kind);
+    }
     const store = quota ?? labQuota().quota;
     const left = await store.unitsLeft({ ip: clientIp(request) });
     const paused: UnitsLeft["paused"] = {};
     const pauses = new Map<string, Promise<ModelPause | null>>();
-    for (const use of USES) {
-      const platform = platforms(use);
+    for (const use of LAB_USE_KINDS) {
+      const platform = platformFor(use);
       if (!platform) continue;
       if (!pauses.has(platform)) pauses.set(platform, store.modelPause(platform));
       const pause = await pauses.get(platform);
