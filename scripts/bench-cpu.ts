@@ -60,7 +60,7 @@ function sample(pid: number): Sample {
 }
 
 /** The deploy bundle of the built Worker, as wrangler would upload it (or of `entry` around it). */
-export function bundleWorker(outdir = BUNDLE_DIR, entry?: string): string {
+function bundleWorker(outdir = BUNDLE_DIR, entry?: string): string {
   execFileSync(
     process.execPath,
     [
@@ -82,7 +82,7 @@ export function bundleWorker(outdir = BUNDLE_DIR, entry?: string): string {
   return path.join(outdir, bundle);
 }
 
-export function bundleReplayWorker(): string {
+function bundleReplayWorker(): string {
   writeFileSync(
     REPLAY_ENTRY,
     [
@@ -180,7 +180,7 @@ async function get(url: string): Promise<void> {
 }
 
 /** One agent run, read to its end; the run's `data-done` reason must be `answered`. */
-export async function agentRun(goal: string): Promise<void> {
+async function agentRun(goal: string): Promise<void> {
   const response = await fetch(`${BASE}/api/agent`, {
     method: "POST",
     headers: { "content-type": "application/json", ...VISITOR },
@@ -196,7 +196,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0;
 
-export async function measure(pid: number, request: string, send: Send, requests: number, warmUp = 5): Promise<CpuRow> {
+async function measure(pid: number, request: string, send: Send, requests: number, warmUp = 5): Promise<CpuRow> {
   for (let i = 0; i < warmUp; i++) await send();
   const main: number[] = [];
   const all: number[] = [];
@@ -223,7 +223,7 @@ export async function measure(pid: number, request: string, send: Send, requests
 
 const WORKERD = path.join("node_modules", "workerd", "bin", "workerd");
 
-export async function withWorker<T>(bundle: string, settings: WorkerSettings, work: (pid: number) => Promise<T>) {
+async function withWorker<T>(bundle: string, settings: WorkerSettings, work: (pid: number) => Promise<T>) {
   const dir = path.dirname(bundle);
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, "config.capnp"), workerdConfig(bundle, settings));
@@ -268,7 +268,7 @@ const REPLAY_TOKENS_PER_SECOND = 50;
  * The Worker reaches it through a service binding (`BENCH_REPLAY_SERVICE`), so its tokens arrive
  * as socket reads, and this server's own CPU is not the Worker's.
  */
-export async function withReplayServer<T>(tokensPerSecond: number, work: (address: string) => Promise<T>): Promise<T> {
+async function withReplayServer<T>(tokensPerSecond: number, work: (address: string) => Promise<T>): Promise<T> {
   const gapMs = 1000 / tokensPerSecond;
   const server = createServer(async (request, response) => {
     const index = Number(/^\/calls\/(\d+)$/.exec(request.url ?? "")?.[1]);

@@ -92,8 +92,9 @@ export function modelPausedResponse(pause: ModelPause): Response {
 
 /**
  * Books what a use really spent on its reservation. Usage is recorded even for a failed use (its
- * tokens were spent); the units come back only when the model failed before the visitor saw
- * anything.
+ * tokens were spent); the units come back when `release` says so: the shared path
+ * (`lib/lab/run-use.ts`) releases them when the model failed before the visitor saw anything, or
+ * when its platform said "not now".
  */
 export async function settleLabUnits(
   { quota, reservation }: LabUnits,

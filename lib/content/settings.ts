@@ -40,7 +40,7 @@ const fold = (text: string) =>
     .toLowerCase();
 
 /** The ISO 3166 code of a country named in any of `languages` ("Colombia" -> "CO", "Spain"/"España" -> "ES"). */
-export function regionOf(country: string, languages: readonly string[]): string | null {
+function regionOf(country: string, languages: readonly string[]): string | null {
   const wanted = fold(country.trim());
   for (const language of [...languages, "en"]) {
     const names = new Intl.DisplayNames([language], { type: "region", fallback: "none" });

@@ -111,7 +111,10 @@ async function settleUse(
     try {
       await units.quota.pauseModel(watch.platform, { reason, until });
     } catch (error) {
-      console.error(JSON.stringify({ event: "quota_record_failed", message: (error as Error).message }));
+      // Not a failed booking: the next requests still reach the platform, which answers "not now" again.
+      console.error(
+        JSON.stringify({ event: "model_pause_failed", platform: watch.platform, message: (error as Error).message }),
+      );
     }
   }
   await settleLabUnits(

@@ -2,7 +2,5 @@
 import { SETTINGS } from "../../content/generated/settings";
 import { type SitePaths, sitePaths } from "./sections";
 
-export type { SitePaths };
-
 /** The studio's paths (its languages' section names, from the generated settings). */
 export const paths: SitePaths = sitePaths(SETTINGS.sectionPaths);
