@@ -6,7 +6,7 @@
 // bench/results/latest.json and latest.md. `npm run bench -- --cpu` measures only the CPU;
 // `-- --tokens` only counts Gemma tokens and writes nothing (what `npm run gemma-tokens` runs).
 import { spawn } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { gzipSync } from "node:zlib";
 import type { LanguageModelV4CallOptions } from "@ai-sdk/provider";
@@ -215,7 +215,13 @@ if (workerIsBuilt()) {
     "no build: run `npm run build:worker` first for the Worker size, the page JavaScript and the CPU per request in workerd",
   );
 }
-writeResults(results);
+// `-- --cpu` measures only the CPU: what the last full run measured stays in the results.
+writeResults(cpuOnly ? { ...lastResults(), ...results } : results);
+
+function lastResults(): Record<string, unknown> {
+  const file = "bench/results/latest.json";
+  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>) : {};
+}
 
 function cpuTable(rows: CpuRow[]): string {
   const lines = [
