@@ -5,9 +5,12 @@
 // can cost at worst: under the limits, and in the adversarial suite. Results go to
 // bench/results/latest.json and latest.md. `npm run bench -- --cpu` measures only the CPU;
 // `-- --tokens` only counts Gemma tokens and writes nothing (what `npm run gemma-tokens` runs).
+// `-- --pages [--runs N] [--page /path …]` measures only the pages against a bare Next page with Lighthouse
+// (scripts/bench-pages.ts) and writes that table into the results and the README.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import { gzipSync } from "node:zlib";
 import type { LanguageModelV4CallOptions } from "@ai-sdk/provider";
 import { streamText } from "ai";
@@ -16,10 +19,14 @@ import { systemPrompt } from "../lib/agent/prompt";
 import { runAgent } from "../lib/agent/run-agent";
 import { createAgentTools } from "../lib/agent/tools";
 import { SITE } from "../lib/content/site";
+import { LOCALES } from "../lib/i18n/config";
+import { LAB_PAGES } from "../lib/site/nav";
 import { estimateTokens } from "../lib/text/tokens";
 import { gemmaTokens, toolSchemasJson } from "../tests/support/gemma-tokenizer";
 import { readChunks, scriptedModel } from "../tests/support/scripted-model";
 import { BAKERY_GOAL, type CpuRow, measureWorkerCpu } from "./bench-cpu";
+import { benchPages, type PagesBench, pagesTable, startServer, stopServer, withPagesTable } from "./bench-pages";
+import { benchStreams, STREAM_PACE_TOKENS_PER_SECOND, type StreamCost } from "./bench-stream";
 import { worstAdversarialRun, worstCaseRun } from "./bench-worst-case";
 import { firstLoadScripts } from "./first-load-js";
 import { measureWorkerSize, workerIsBuilt } from "./worker-size";
@@ -157,6 +164,39 @@ const results: Record<string, unknown> = {
 const cpuOnly = process.argv.includes("--cpu");
 const tokensOnly = process.argv.includes("--tokens");
 
+if (process.argv.includes("--stream")) {
+  const streams = { date: String(results.date), machine: String(results.machine), uses: await streamCosts() };
+  console.log(streamTable(streams.uses));
+  writeResults({ ...lastResults(), streams });
+  process.exit(0);
+}
+
+if (process.argv.includes("--pages")) {
+  const runsAt = process.argv.indexOf("--runs");
+  const runs = runsAt > 0 ? Number(process.argv[runsAt + 1]) : 3;
+  // `--page /path` (repeatable): only those pages, e.g. to compare a few on a loaded machine.
+  const siteAt = process.argv.indexOf("--site");
+  const only = process.argv.flatMap((arg, i) => (process.argv[i - 1] === "--page" ? [arg] : []));
+  const pages = {
+    date: String(results.date),
+    machine: String(results.machine),
+    runs,
+    // `--site DIR`: another built checkout (another commit, to compare), served from there.
+    ...(await benchPages({
+      runs,
+      only,
+      siteDir: siteAt > 0 ? path.resolve(String(process.argv[siteAt + 1])) : undefined,
+    })),
+  };
+  console.log(pagesTable(pages));
+  // What the last full run measured stays; only the pages' table is new.
+  writeResults({ ...lastResults(), pages });
+  const when = `${pages.date.slice(0, 10)}, ${pages.machine}; Lighthouse ${pages.lighthouse}, median of ${runs} runs a page (${pages.bare.runs} of the bare page), interleaved (✗: a target missed):`;
+  writeFileSync("README.md", withPagesTable(readFileSync("README.md", "utf8"), pagesTable(pages), when));
+  console.log("wrote the pages table into README.md");
+  process.exit(0);
+}
+
 if (!cpuOnly) {
   const prefix: Record<string, unknown> = {};
   for (const locale of ["es", "en"] as const) {
@@ -264,6 +304,55 @@ function spendLines(data: Record<string, unknown>): string[] {
   ];
 }
 
+/** The Lab pages while an answer streams (scripts/bench-stream.ts), on this checkout's build. */
+async function streamCosts(): Promise<StreamCost[]> {
+  const port = 4300 + Math.floor(Math.random() * 90);
+  const server = await startServer(process.cwd(), port, {
+    QUOTA_STORE: "memory",
+    QUOTA_SALT: "bench-stream-salt-not-a-secret",
+    TRUSTED_IP_HEADER: "x-real-ip",
+  });
+  try {
+    const [locale] = LOCALES;
+    const goals = JSON.parse(readFileSync("bench/golden-goals.json", "utf8")) as { locale: string; goal: string }[];
+    const goal = goals.find((entry) => entry.locale === locale)?.goal;
+    if (!locale || !goal || !LAB_PAGES.agent || !LAB_PAGES.assistant)
+      throw new Error("no Lab agent and assistant to measure");
+    return await benchStreams(
+      `http://127.0.0.1:${port}`,
+      { agent: LAB_PAGES.agent(locale), chat: LAB_PAGES.assistant(locale) },
+      { goal, question: goal, locale },
+    );
+  } finally {
+    stopServer(server);
+  }
+}
+
+function streamTable(uses: StreamCost[]): string {
+  return [
+    `| paced at ${STREAM_PACE_TOKENS_PER_SECOND} tokens/s, 4x CPU slowdown | tokens | long tasks (> 50 ms) | longest | main thread per token | of it script |`,
+    "| --- | --- | --- | --- | --- | --- |",
+    ...uses.map(
+      (use) =>
+        `| ${use.use === "agent" ? "agent run" : "chat answer"} | ${use.tokens} | ${use.longTasks} | ${use.longestTaskMs.toFixed(0)} ms | ${use.mainThreadMsPerToken.toFixed(2)} ms | ${use.scriptMsPerToken.toFixed(2)} ms |`,
+    ),
+  ].join("\n");
+}
+
+/** `-- --pages`' comparison with the bare Next page, as Markdown, when a run made one. */
+function pagesLines(pages: (PagesBench & { date: string; machine: string; runs: number }) | undefined): string[] {
+  if (!pages) return [];
+  return [
+    `Pages against a bare Next.js page (\`npm run bench -- --pages\`, ${pages.date}, ${pages.machine}): Lighthouse`,
+    `${pages.lighthouse}, mobile, simulated throttling, Debian's Chromium, \`next start\`; median of ${pages.runs} runs a page,`,
+    `the bare page interleaved (${pages.bare.runs} runs). JS: every script's transfer size while Lighthouse watched. ✗: a target missed`,
+    "(TBT and main-thread work within 1.3x the bare page's, performance at most 3 below, LCP < 2.5 s, Best Practices 100).",
+    "",
+    pagesTable(pages),
+    "",
+  ];
+}
+
 function writeResults(data: Record<string, unknown>): void {
   mkdirSync("bench/results", { recursive: true });
   writeFileSync("bench/results/latest.json", `${JSON.stringify(data, null, 2)}\n`);
@@ -284,6 +373,16 @@ function writeResults(data: Record<string, unknown>): void {
     data.cpu ? cpuTable(data.cpu as CpuRow[]) : "(no build: run `npm run build:worker` first)",
     "",
     ...spendLines(data),
+    ...(data.streams
+      ? [
+          "The Lab pages while an answer streams (`npm run bench -- --stream`): a recorded offline run and chat answer,",
+          "cut into token-sized pieces and replayed into the page by a proxy, in Debian's Chromium; per token: script, style and layout.",
+          "",
+          streamTable((data.streams as { uses: StreamCost[] }).uses),
+          "",
+        ]
+      : []),
+    ...pagesLines(data.pages as (PagesBench & { date: string; machine: string; runs: number }) | undefined),
     "Everything measured, as JSON: `bench/results/latest.json`.",
     "",
   ];

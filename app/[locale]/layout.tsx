@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import { notFound } from "next/navigation";
 import { BoundaryCopyProvider } from "@/components/site/boundary-copy";
+import { PrefetchOnIntent } from "@/components/site/prefetch-on-intent";
 import { SiteFooter } from "@/components/site/site-footer";
 import { SiteHeader } from "@/components/site/site-header";
 import { SITE } from "@/lib/content/site";
@@ -35,6 +36,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<"/[
           <BoundaryCopyProvider copy={dict.boundary}>{children}</BoundaryCopyProvider>
         </main>
         <SiteFooter locale={locale} studio={SITE.studio} />
+        <PrefetchOnIntent />
       </body>
     </html>
   );

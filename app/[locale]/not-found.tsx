@@ -1,8 +1,8 @@
 "use client";
 
-import Link from "next/link";
 import { useParams } from "next/navigation";
 import { useBoundaryCopy } from "@/components/site/boundary-copy";
+import { Link } from "@/components/site/link";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
 
 // not-found.tsx receives no params; the locale comes from the URL.

@@ -1,6 +1,6 @@
 "use client";
 
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import type { Locale } from "@/lib/i18n/config";
 import styles from "./agent-console.module.css";
 import { BudgetMeter } from "./budget-meter";
@@ -54,7 +54,8 @@ export function AgentConsole({ locale, copy, names, children }: Props) {
   const agent = engine ?? IDLE;
   const running = queued !== null || agent.running;
   const run = agent.view;
-  const view: ViewContext = { copy, locale, names, active: running };
+  // One object while nothing in it changes, so the steps that did not change skip their render.
+  const view: ViewContext = useMemo(() => ({ copy, locale, names, active: running }), [copy, locale, names, running]);
 
   const runRef = useRef<HTMLButtonElement>(null);
   const stopRef = useRef<HTMLButtonElement>(null);

@@ -1,5 +1,5 @@
-import Link from "next/link";
 import { Fragment } from "react";
+import { Link } from "@/components/site/link";
 import type { MoneyAmount } from "@/lib/agent/amounts";
 import styles from "./amount-warning.module.css";
 import type { AgentCopy } from "./copy";

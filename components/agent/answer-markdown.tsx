@@ -1,6 +1,8 @@
-import Link from "next/link";
+import { memo, useMemo } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
+import { Link } from "@/components/site/link";
 import { safeLink } from "@/lib/lab/links";
+import { markdownBlocks } from "./markdown-blocks";
 import styles from "./run-answer.module.css";
 
 // Like components/site/markdown.tsx, but for text a model wrote: links only to this site's pages
@@ -25,16 +27,29 @@ function componentsFor(plainHref: string | undefined): Components {
 
 const components = componentsFor(undefined);
 
+/** One top-level block: `memo`, so a block already streamed is not parsed again. */
+const MarkdownBlock = memo(function MarkdownBlock({ source, parts }: { source: string; parts: Components }) {
+  return (
+    <ReactMarkdown skipHtml components={parts}>
+      {source}
+    </ReactMarkdown>
+  );
+});
+
 /**
  * The agent's answer as Markdown; raw HTML is dropped, never rendered. A link to `plainHref` (the
- * next step, which has its own button) keeps only its words.
+ * next step, which has its own button) keeps only its words. Rendered block by block: while an
+ * answer streams, only its last block changes.
  */
 export function AnswerMarkdown({ source, plainHref }: { source: string; plainHref?: string }) {
+  const parts = useMemo(() => (plainHref === undefined ? components : componentsFor(plainHref)), [plainHref]);
   return (
     <div className={`prose ${styles.text}`}>
-      <ReactMarkdown skipHtml components={plainHref === undefined ? components : componentsFor(plainHref)}>
-        {source}
-      </ReactMarkdown>
+      {markdownBlocks(source).map((block, index) => (
+        // Blocks only grow at the end: a block's place is its identity.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above
+        <MarkdownBlock key={index} source={block} parts={parts} />
+      ))}
     </div>
   );
 }

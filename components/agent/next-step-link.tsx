@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/site/link";
 import { safeLink } from "@/lib/lab/links";
 import type { AgentCopy } from "./copy";
 import type { NextStep } from "./read-run";

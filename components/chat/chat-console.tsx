@@ -4,6 +4,7 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from "react"
 import type { AgentCopy } from "@/components/agent/copy";
 import { fill } from "@/components/agent/copy";
 import { problemFromError, problemMessage } from "@/components/agent/run-problems";
+import { useEngineOnIntent } from "@/components/lab/use-engine-on-intent";
 import { CHAT_LIMITS } from "@/lib/chat/limits";
 import type { ChatUIMessage } from "@/lib/chat/types";
 import type { Locale } from "@/lib/i18n/config";
@@ -45,10 +46,13 @@ export function ChatConsole({ locale, copy, shared }: Props) {
     }),
     [locale],
   );
-  // Null until the engine has loaded: until then nothing can be sent, and there is nothing to show.
+  // Null until the engine has loaded (when the visitor reaches for the console): there is nothing
+  // to show until then, and a message sent first waits for it in `queued`.
+  const engine = useEngineOnIntent<HTMLElement>();
   const [chat, setChat] = useState<LabChat<ChatUIMessage> | null>(null);
+  const [queued, setQueued] = useState<string | null>(null);
   const messages = chat?.messages ?? [];
-  const status = chat?.status ?? "ready";
+  const status = queued !== null ? "submitted" : (chat?.status ?? "ready");
   const busy = status === "submitted" || status === "streaming";
   const problem = chat?.error ? problemFromError(chat.error) : null;
   const info = chat?.info ?? null;
@@ -61,11 +65,23 @@ export function ChatConsole({ locale, copy, shared }: Props) {
 
   function send(text: string) {
     const trimmed = text.trim();
-    if (!chat || !trimmed || busy) return;
-    chat.clearError();
+    if (!trimmed || busy) return;
     setQuestion("");
+    if (!chat) {
+      engine.want();
+      setQueued(trimmed);
+      return;
+    }
+    chat.clearError();
     void chat.sendMessage({ text: trimmed });
   }
+
+  useEffect(() => {
+    if (!chat || queued === null) return;
+    setQueued(null);
+    chat.clearError();
+    void chat.sendMessage({ text: queued });
+  }, [chat, queued]);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -73,8 +89,10 @@ export function ChatConsole({ locale, copy, shared }: Props) {
   }
 
   return (
-    <section className={styles.console} aria-label={copy.title}>
-      <LabChatEngine<ChatUIMessage> api="/api/chat" prepareSendMessagesRequest={prepare} onChange={setChat} />
+    <section className={styles.console} aria-label={copy.title} ref={engine.ref}>
+      {engine.wanted ? (
+        <LabChatEngine<ChatUIMessage> api="/api/chat" prepareSendMessagesRequest={prepare} onChange={setChat} />
+      ) : null}
       {count === 0 ? <p className="muted">{copy.empty}</p> : null}
       {/* Polite, and busy while an answer streams: a screen reader reads the answer once it is whole. */}
       <ol className={styles.log} ref={logRef} aria-live="polite" aria-busy={busy} data-testid="chat-log">
@@ -120,13 +138,18 @@ export function ChatConsole({ locale, copy, shared }: Props) {
             <button
               type="button"
               className="button button--ghost"
-              onClick={() => void chat?.stop()}
+              onClick={() => (chat ? void chat.stop() : setQueued(null))}
               data-testid="chat-stop"
             >
               {copy.stop}
             </button>
           ) : null}
-          <button type="submit" className="button" disabled={!chat || busy || !question.trim()} data-testid="chat-send">
+          <button
+            type="submit"
+            className="button"
+            disabled={!engine.hydrated || busy || !question.trim()}
+            data-testid="chat-send"
+          >
             {copy.send}
           </button>
         </div>
@@ -137,7 +160,7 @@ export function ChatConsole({ locale, copy, shared }: Props) {
               key={example}
               type="button"
               className={styles.example}
-              disabled={!chat || busy}
+              disabled={!engine.hydrated || busy}
               onClick={() => send(example)}
             >
               {example}

@@ -1,4 +1,5 @@
 import dynamic from "next/dynamic";
+import { memo } from "react";
 import { AmountWarning } from "@/components/agent/amount-warning";
 import type { AgentCopy } from "@/components/agent/copy";
 import { OFFLINE_ASSISTANT_ID } from "@/lib/ai/offline-assistant-id";
@@ -25,8 +26,12 @@ type Props = {
   streaming: boolean;
 };
 
-/** One turn: the visitor's text as typed, or the answer as checked Markdown with what it ended on. */
-export function ChatMessage({ message, copy, shared, locale, streaming }: Props) {
+/**
+ * One turn: the visitor's text as typed, or the answer as checked Markdown with what it ended on.
+ * `memo`: while an answer streams only its own message changes (the SDK keeps the others' objects),
+ * so the turns before it don't render again on each token.
+ */
+export const ChatMessage = memo(function ChatMessage({ message, copy, shared, locale, streaming }: Props) {
   const text = message.parts.map((part) => (part.type === "text" ? part.text : "")).join("");
   if (message.role === "user") {
     return (
@@ -58,4 +63,4 @@ export function ChatMessage({ message, copy, shared, locale, streaming }: Props)
       ) : null}
     </li>
   );
-}
+});

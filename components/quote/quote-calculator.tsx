@@ -1,7 +1,7 @@
 "use client";
 
-import Link from "next/link";
 import { useId, useState } from "react";
+import { Link } from "@/components/site/link";
 import { contactPathWith } from "@/lib/contact/lead-context";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";

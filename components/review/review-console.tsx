@@ -4,6 +4,7 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from "react"
 import { type AgentCopy, fill } from "@/components/agent/copy";
 import { problemFromError, problemMessage } from "@/components/agent/run-problems";
 import { type LabChat, LabChatEngine, type PrepareRequest } from "@/components/chat/lab-chat";
+import { useEngineOnIntent } from "@/components/lab/use-engine-on-intent";
 import { useModelLabel } from "@/components/lab/use-model-label";
 import { OFFLINE_REVIEWER_ID } from "@/lib/ai/offline-reviewer-id";
 import type { Locale } from "@/lib/i18n/config";
@@ -33,9 +34,12 @@ export function ReviewConsole({ locale, copy, shared }: Props) {
     }),
     [locale],
   );
-  // Null until the engine has loaded: until then nothing can be sent.
+  // Null until the engine has loaded (when the visitor reaches for the console); a review asked
+  // for first waits for it (`queued`).
+  const engine = useEngineOnIntent<HTMLDivElement>();
   const [chat, setChat] = useState<LabChat<ReviewUIMessage> | null>(null);
-  const busy = chat?.status === "submitted" || chat?.status === "streaming";
+  const [queued, setQueued] = useState(false);
+  const busy = queued || chat?.status === "submitted" || chat?.status === "streaming";
   const info = chat?.info ?? null;
 
   // When a review ends, focus goes to its summary (Review was disabled while it streamed, so focus
@@ -60,17 +64,33 @@ export function ReviewConsole({ locale, copy, shared }: Props) {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!chat || !code.trim() || tooLong || busy) return;
+    if (!code.trim() || tooLong || busy) return;
     sent.current = { code, language };
     setReviewed(code);
-    chat.setMessages([]);
-    chat.clearError();
-    void chat.sendMessage({ text: code });
+    if (chat) send(chat);
+    else {
+      engine.want();
+      setQueued(true);
+    }
   }
 
+  function send(to: LabChat<ReviewUIMessage>) {
+    to.setMessages([]);
+    to.clearError();
+    void to.sendMessage({ text: sent.current.code });
+  }
+
+  useEffect(() => {
+    if (!chat || !queued) return;
+    setQueued(false);
+    send(chat);
+  });
+
   return (
-    <div className={styles.layout}>
-      <LabChatEngine<ReviewUIMessage> api="/api/review" prepareSendMessagesRequest={prepare} onChange={setChat} />
+    <div className={styles.layout} ref={engine.ref}>
+      {engine.wanted ? (
+        <LabChatEngine<ReviewUIMessage> api="/api/review" prepareSendMessagesRequest={prepare} onChange={setChat} />
+      ) : null}
       <form className={styles.form} onSubmit={onSubmit}>
         <p className="muted">{copy.notice}</p>
         {offline ? (
@@ -108,7 +128,11 @@ export function ReviewConsole({ locale, copy, shared }: Props) {
             ))}
           </select>
           {busy ? (
-            <button type="button" className="button button--ghost" onClick={() => void chat?.stop()}>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => (chat ? void chat.stop() : setQueued(false))}
+            >
               {copy.stop}
             </button>
           ) : null}
@@ -116,7 +140,7 @@ export function ReviewConsole({ locale, copy, shared }: Props) {
             ref={runRef}
             type="submit"
             className="button"
-            disabled={!chat || busy || !code.trim() || tooLong}
+            disabled={!engine.hydrated || busy || !code.trim() || tooLong}
             data-testid="review-run"
           >
             {copy.review}

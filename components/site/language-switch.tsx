@@ -1,7 +1,7 @@
 "use client";
 
-import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
+import { Link } from "@/components/site/link";
 import { type Locale, switchLocalePath } from "@/lib/i18n/config";
 
 // `alternates`: the pages whose path is not just the locale swapped (a post's slug per locale),

@@ -1,5 +1,5 @@
-import Link from "next/link";
 import ReactMarkdown from "react-markdown";
+import { Link } from "@/components/site/link";
 
 /**
  * The studio's Markdown as React elements. react-markdown never renders raw HTML; site paths

@@ -1,7 +1,7 @@
 "use client";
 
-import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { Link } from "@/components/site/link";
 
 type Props = { items: { href: string; label: string }[] };
 

@@ -1,5 +1,5 @@
-import Link from "next/link";
 import { Suspense } from "react";
+import { Link } from "@/components/site/link";
 import { SITE } from "@/lib/content/site";
 import type { Studio } from "@/lib/content/types";
 import { LOCALES, type Locale } from "@/lib/i18n/config";

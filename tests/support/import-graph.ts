@@ -24,7 +24,11 @@ const IMPORTS = [
  * What a module pulls in, following the project's own imports (type-only ones excluded): the
  * project's files it reaches (paths from the repository's root, JSON included) and the packages.
  */
-export function importsOf(entry: string): { files: Set<string>; packages: Set<string> } {
+export function importsOf(
+  entry: string,
+  { dynamic = true }: { /** Follow `import("x")` too (what loads later, when it is called). */ dynamic?: boolean } = {},
+): { files: Set<string>; packages: Set<string> } {
+  const patterns = dynamic ? IMPORTS : IMPORTS.slice(0, 2);
   const packages = new Set<string>();
   const files = new Set<string>();
   const queue = [path.join(ROOT, entry)];
@@ -35,7 +39,7 @@ export function importsOf(entry: string): { files: Set<string>; packages: Set<st
     files.add(relative);
     if (file.endsWith(".json")) continue;
     const source = readFileSync(file, "utf8");
-    for (const specifier of IMPORTS.flatMap((pattern) =>
+    for (const specifier of patterns.flatMap((pattern) =>
       [...source.matchAll(pattern)].map((match) => match[1] as string),
     )) {
       if (specifier.startsWith(".") || specifier.startsWith("@/")) {

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/site/link";
 import { Markdown } from "@/components/site/markdown";
 import { PageHeader } from "@/components/site/page-header";
 import { SITE } from "@/lib/content/site";

@@ -1,6 +1,6 @@
-import Link from "next/link";
 import styles from "@/components/lab/lab.module.css";
 import { UnitsLeft } from "@/components/lab/units-left";
+import { Link } from "@/components/site/link";
 import { Markdown } from "@/components/site/markdown";
 import { PageHeader } from "@/components/site/page-header";
 import { LAB_UNIT_COSTS } from "@/lib/api/unit-costs";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/site/link";
 import { safeLink } from "@/lib/lab/links";
 import { fill } from "../copy";
 import { ToolCard, type ToolViewProps } from "./tool-card";

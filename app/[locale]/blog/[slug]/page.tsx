@@ -1,5 +1,5 @@
-import Link from "next/link";
 import { notFound } from "next/navigation";
+import { Link } from "@/components/site/link";
 import { Markdown } from "@/components/site/markdown";
 import { PageHeader } from "@/components/site/page-header";
 import { findPost, SITE } from "@/lib/content/site";

@@ -1,5 +1,5 @@
-import Link from "next/link";
 import { notFound } from "next/navigation";
+import { Link } from "@/components/site/link";
 import { PageHeader } from "@/components/site/page-header";
 import { findServiceBySlug, SITE } from "@/lib/content/site";
 import { LOCALES } from "@/lib/i18n/config";
