@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
+import { LOCALES } from "@/lib/i18n/config";
 import { buildIsCurrent } from "@/scripts/build-stamp";
 import { firstLoadJsKiB, firstLoadScripts } from "@/scripts/first-load-js";
 import {
@@ -115,5 +116,18 @@ describe("the Worker", () => {
     const js = firstLoadJsKiB("es/lab/agent");
     expect(js.scripts).toBeGreaterThan(3);
     expect(js.gzipKiB).toBeLessThanOrEqual(150);
+  });
+
+  // React DOM and Next's router are ~128 KiB of every page: what is above it is the site's.
+  it.each([
+    ["", 140],
+    ["/contact", 145],
+    ["/lab", 145],
+    ["/lab/assistant", 145],
+    ["/lab/reviewer", 145],
+  ])("ships at most its budget of JavaScript on a page's first load (%s: %i KiB gzip)", (folder, budget) => {
+    const js = firstLoadJsKiB(`${LOCALES[0]}${folder}`);
+    expect(js.scripts).toBeGreaterThan(3);
+    expect(js.gzipKiB).toBeLessThanOrEqual(budget);
   });
 });
