@@ -6,6 +6,8 @@ import { AnswerMarkdown } from "@/components/agent/answer-markdown";
 import { markdownBlocks } from "@/components/agent/markdown-blocks";
 import type { TimelineStep } from "@/components/agent/read-run";
 import { sameStep } from "@/components/agent/run-timeline";
+import { LOCALES, type Locale } from "@/lib/i18n/config";
+import { paths } from "@/lib/site/paths";
 
 // Guards the pieces that let a Lab page render only what changed while an answer streams: the
 // answer cut into blocks (only the last one is parsed again), and a step compared by what it shows
@@ -33,12 +35,13 @@ describe("markdownBlocks", () => {
   });
 
   it("renders block by block as react-markdown renders the whole, for paragraphs, headings, code and links", () => {
-    const source = "## Price\n\nFrom **$ 1,200** a month.\n\n```\nx\n\ny\n```\n\nSee [the services](/en/services).";
+    const services = paths.services(LOCALES[0] as Locale);
+    const source = `## Price\n\nFrom **the first plan** on.\n\n\`\`\`\nx\n\ny\n\`\`\`\n\nSee [the services](${services}).`;
     const inner = (html: string) => html.replace(/^<div[^>]*>|<\/div>$/g, "").replace(/>\n</g, "><");
     const whole = renderToStaticMarkup(createElement(ReactMarkdown, { skipHtml: true }, source));
     const blocks = renderToStaticMarkup(createElement(AnswerMarkdown, { source }));
     expect(inner(blocks)).toBe(inner(whole));
-    expect(blocks).toContain('<a href="/en/services">the services</a>');
+    expect(blocks).toContain(`<a href="${services}">the services</a>`);
   });
 });
 
