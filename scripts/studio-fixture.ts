@@ -123,6 +123,10 @@ function copyRepository(fixture: string, work: string) {
     }
   }
   cpSync(fixture, path.join(work, "content"), { recursive: true });
+  // A repository of its own (files staged, no commit): Biome reads its .gitignore and the build
+  // stamp hashes its files, instead of finding the outer repository, where the copy is ignored.
+  execFileSync("git", ["init", "-q"], { cwd: work });
+  execFileSync("git", ["add", "-A"], { cwd: work });
 }
 
 async function serveAndCheck(work: string) {
