@@ -8,6 +8,7 @@ import { useEngineOnIntent } from "@/components/lab/use-engine-on-intent";
 import { CHAT_LIMITS } from "@/lib/chat/limits";
 import type { ChatUIMessage } from "@/lib/chat/types";
 import type { Locale } from "@/lib/i18n/config";
+import { newRunId } from "@/lib/lab/records/id";
 import styles from "./chat-console.module.css";
 import type { ChatCopy } from "./chat-copy";
 import { ChatMessage } from "./chat-message";
@@ -40,11 +41,13 @@ type Props = { locale: Locale; copy: ChatCopy; shared: AgentCopy };
 /** The assistant: a conversation kept in this tab only; each message is one unit of the daily quota. */
 export function ChatConsole({ locale, copy, shared }: Props) {
   const [question, setQuestion] = useState("");
+  // This tab's conversation: the studio's records keep its messages together under this id.
+  const [conversationId] = useState(newRunId);
   const prepare = useCallback<PrepareRequest<ChatUIMessage>>(
     ({ id, messages, trigger, messageId }) => ({
-      body: { id, trigger, messageId, locale, messages: requestMessages(messages) },
+      body: { id, trigger, messageId, locale, messages: requestMessages(messages), conversationId },
     }),
-    [locale],
+    [locale, conversationId],
   );
   // Null until the engine has loaded (when the visitor reaches for the console): there is nothing
   // to show until then, and a message sent first waits for it in `queued`.
