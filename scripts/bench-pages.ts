@@ -168,8 +168,21 @@ type LighthouseReport = {
   runtimeError?: { message: string };
 };
 
-/** One Lighthouse run (its defaults: mobile, simulated throttling) of `url`. */
-function lighthouse(url: string): PageRun {
+/**
+ * One Lighthouse run (its defaults: mobile, simulated throttling) of `url`. On a loaded machine
+ * Chromium sometimes loses the trace (NO_NAVSTART): such a run is made again, up to twice.
+ */
+function lighthouse(url: string, tries = 3): PageRun {
+  try {
+    return lighthouseOnce(url);
+  } catch (error) {
+    if (tries <= 1) throw error;
+    console.log(`  ${(error as Error).message}: again`);
+    return lighthouse(url, tries - 1);
+  }
+}
+
+function lighthouseOnce(url: string): PageRun {
   const out = path.join(os.tmpdir(), `lighthouse-${process.pid}.json`);
   const result = spawnSync(
     process.execPath,
