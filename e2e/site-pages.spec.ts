@@ -1,6 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { SITE } from "@/lib/content/site";
-import { formatMoneyRange } from "@/lib/i18n/format";
+import { LOCALES } from "@/lib/i18n/config";
+import { getDictionary } from "@/lib/i18n/dictionary";
+import { formatMonths } from "@/lib/i18n/duration";
+import { fill } from "@/lib/i18n/fill";
+import { formatMoneyRange, formatWeeks } from "@/lib/i18n/format";
+import { paths } from "@/lib/site/paths";
 import { QuotePage } from "./pages/quote-page";
 
 // Guards the pages a visitor browses: services lead to the calculator, the calculator agrees
@@ -96,24 +101,34 @@ test("every page of the sitemap answers 200 in both locales", async ({ request }
   expect(robots).toContain("Sitemap:");
 });
 
-test("a 12-month plan reads as 12 months on its card, its page and in the calculator, never as a week", async ({
+test("a plan reads as its months on its card, its page, the calculator and the form it prefills, never as a week", async ({
   page,
 }) => {
   const plans = SITE.services.filter((service) => service.term);
   expect(plans.length).toBeGreaterThan(0);
   for (const plan of plans) {
-    for (const locale of ["es", "en"] as const) {
-      const months = locale === "es" ? `${plan.term?.months} meses` : `${plan.term?.months} months`;
-      const week = locale === "es" ? /\b1 semana\b/ : /\b1 week\b/;
-      await page.goto(`/${locale}`);
+    for (const locale of LOCALES) {
+      const dict = getDictionary(locale);
+      const months = formatMonths(plan.term?.months ?? 0, locale);
+      const week = formatWeeks({ min: 1, max: 1 }, locale);
+      await page.goto(paths.home(locale));
       const card = page.locator("article.card").filter({ hasText: plan.text[locale].name });
       await expect(card).toContainText(months);
       await expect(card).not.toContainText(week);
-      await page.goto(`/${locale}/services/${plan.id}`);
-      await expect(page.locator("dl.facts")).toContainText(months);
-      await expect(page.locator("dl.facts")).not.toContainText(week);
-      await page.goto(`/${locale}/quote?service=${plan.id}`);
+      await page.goto(paths.service(locale, plan.text[locale].slug));
+      const facts = page.locator("dl.facts");
+      await expect(facts).toContainText(months);
+      await expect(facts).not.toContainText(week);
+      // Its months go under the plan's term, not under "delivery time".
+      await expect(facts.locator("dt", { hasText: dict.common.term })).toHaveCount(1);
+      await expect(facts.locator("dt", { hasText: dict.common.weeks })).toHaveCount(0);
+      await page.goto(paths.quote(locale, plan.id));
       await expect(page.getByTestId("quote-weeks")).toHaveText(months);
+      await expect(page.locator("dl.facts dt", { hasText: dict.quote.term })).toHaveCount(1);
+      await page.getByRole("link", { name: dict.quote.talk }).click();
+      const summary = page.locator("#contact-summary");
+      await expect(summary).toHaveValue(new RegExp(fill(dict.contact.summaryWords.term, { term: months })));
+      await expect(summary).not.toHaveValue(new RegExp(week));
     }
   }
 });

@@ -48,7 +48,8 @@ function aboutService(serviceId: string, asks: Asks, locale: Locale, copy: Copy)
   const both = !asks.price && !asks.time;
   const lines: string[] = [];
   if (both || asks.price) lines.push(fill(copy.price, { price: formatMoney(service.price.min, locale) }));
-  if (both || asks.time) lines.push(fill(copy.time, { duration: formatDuration(service, locale) }));
+  if (both || asks.time)
+    lines.push(fill(service.term ? copy.term : copy.time, { duration: formatDuration(service, locale) }));
   // A summary with a number in it could quote something other than this service's price.
   const summary = quotesNumbers(service.summary) ? "" : service.summary;
   return { link: { name: service.name, path: service.path, summary }, lines };

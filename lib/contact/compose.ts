@@ -1,8 +1,9 @@
 import { SITE } from "@/lib/content/site";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
+import { durationLabel, formatDuration } from "@/lib/i18n/duration";
 import { fill } from "@/lib/i18n/fill";
-import { formatMoneyRange, formatWeeks } from "@/lib/i18n/format";
+import { formatMoneyRange } from "@/lib/i18n/format";
 import type { Lead } from "./lead";
 import { oneLine } from "./schema";
 
@@ -40,7 +41,9 @@ export function leadFacts(lead: Lead, locale: Locale = DEFAULT_LOCALE) {
     if (extras.length)
       lab.push([words.extras, extras.map((extra) => `${extra.name[locale]} (${extra.id})`).join(", ")]);
     lab.push([words.range, formatMoneyRange(lead.estimate.price, locale)]);
-    lab.push([words.weeks, formatWeeks(lead.estimate.weeks, locale)]);
+    // The plan's term from the service itself, so a lead stored before estimates carried it reads the same.
+    const duration = { weeks: lead.estimate.weeks, term: service.term };
+    lab.push([durationLabel(duration, words), formatDuration(duration, locale)]);
   }
   if (lead.summary) lab.push([words.visitorSummary, lead.summary]);
   return { words, service: service?.text[locale].name, visitor, lab };

@@ -1,5 +1,7 @@
 import type { Range } from "@/lib/content/types";
 import type { Locale } from "@/lib/i18n/config";
+import { type Duration, formatDuration } from "@/lib/i18n/duration";
+import { fill } from "@/lib/i18n/fill";
 import { estimateQuote, QuoteError } from "@/lib/quote/estimate";
 import { parseSelection, type SelectionProblem } from "@/lib/quote/selection";
 import { visibleText } from "@/lib/text/visible";
@@ -119,15 +121,17 @@ export function parseLeadContext(query: LeadQuery): { context: LeadContext; esti
 /** Names of a service and its extras in one locale, for the summary a person reads. */
 export type ServiceNames = { id: string; name: string; extras: { id: string; name: string }[] };
 
-export type SummaryWords = {
-  goal: string;
-  service: string;
-  extras: string;
-  weeks: (range: Range) => string;
-};
+export type SummaryWords = { goal: string; service: string; extras: string; weeks: string; term: string };
+
+/** A selection's duration as the summary's line: its delivery weeks, or a plan's term in months. */
+export function durationLine(duration: Duration, words: Pick<SummaryWords, "weeks" | "term">, locale: Locale): string {
+  const text = formatDuration(duration, locale);
+  return duration.term ? fill(words.term, { term: text }) : fill(words.weeks, { weeks: text });
+}
 
 /**
- * The run's summary in words, one line each: the goal, the service and extras by name, the weeks.
+ * The run's summary in words, one line each: the goal, the service and extras by name, the
+ * weeks (or a plan's months).
  * No amounts: it is prefilled into a field the visitor can edit and into their WhatsApp greeting.
  */
 export function summaryLines(
@@ -145,7 +149,7 @@ export function summaryLines(
     if (extras.length) {
       lines.push(`${words.extras}: ${new Intl.ListFormat(locale, { type: "conjunction" }).format(extras)}`);
     }
-    lines.push(words.weeks(estimateQuote({ serviceId: service.id, extraIds: context.extraIds }).weeks));
+    lines.push(durationLine(estimateQuote({ serviceId: service.id, extraIds: context.extraIds }), words, locale));
   }
   return lines;
 }

@@ -22,10 +22,11 @@ export function buildPricing(site: SiteData): PricingData {
   return {
     currency: site.settings.currency,
     quoteStep: site.settings.quoteStep,
-    services: site.services.map(({ id, price, weeks, extras }) => ({
+    services: site.services.map(({ id, price, weeks, term, extras }) => ({
       id,
       price,
       weeks,
+      ...(term ? { term } : {}),
       extras: extras.map((extra) => ({ id: extra.id, price: extra.price, weeks: extra.weeks })),
     })),
   };

@@ -49,9 +49,14 @@ for (const locale of LOCALES) {
     const extraIds = service.extras.slice(0, 1).map((extra) => extra.id);
     const estimate = estimateQuote({ serviceId: service.id, extraIds });
     check(
-      estimate.price.min % SETTINGS.quoteStep === 0 &&
+      (estimate.price.min % SETTINGS.quoteStep === 0 || estimate.price.min === service.price.min) &&
         SETTINGS.quoteStep <= Math.min(...service.extras.map((e) => e.price)),
-      `the quote rounds to ${SETTINGS.quoteStep}, a step below the smallest price`,
+      `the quote rounds to ${SETTINGS.quoteStep}, a step below the smallest price, never under the service's own`,
+    );
+    const alone = estimateQuote({ serviceId: service.id, extraIds: [] }).price;
+    check(
+      alone.min === service.price.min && alone.max === service.price.max,
+      `${service.id} alone is quoted at its published ${formatMoneyRange(service.price, locale)}`,
     );
     const quote = await html(paths.quote(locale, service.id, extraIds));
     const range = formatMoneyRange(estimate.price, locale);

@@ -3,6 +3,7 @@ import { createOfflinePlanner } from "@/lib/agent/offline-planner";
 import { CATALOG } from "@/lib/agent/tools/shared";
 import { LOCALES, type Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
+import { formatMonths } from "@/lib/i18n/duration";
 import { fill } from "@/lib/i18n/fill";
 import { formatMoney, formatWeeks } from "@/lib/i18n/format";
 import { estimateQuote } from "@/lib/quote/estimate";
@@ -43,7 +44,7 @@ describe("the offline planner's answer for each service, as the studio would wri
       min: formatMoney(estimate.price.min, locale),
       max: formatMoney(estimate.price.max, locale),
       weeks: formatWeeks(estimate.weeks, locale),
-      months: service.term?.months ?? 0,
+      term: service.term ? formatMonths(service.term.months, locale) : "",
     };
     // A plan paid for months says so, and its weeks are its start, never "the work takes 1 week".
     const line = fill(copy.fits, values) + fill(service.term ? copy.term : copy.range, values);
@@ -56,7 +57,7 @@ describe("the offline planner's answer for each service, as the studio would wri
 
   it("names the maintenance plan's 12 months in both locales", async () => {
     expect((await plan("Plan de mantenimiento para mi sitio", "es")).text).toContain("es un plan de 12 meses");
-    expect((await plan("A maintenance plan for my website", "en")).text).toContain("it is a 12-month plan");
+    expect((await plan("A maintenance plan for my website", "en")).text).toContain("it is a plan for 12 months");
   });
 });
 

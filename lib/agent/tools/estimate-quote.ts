@@ -6,7 +6,16 @@ import { estimateQuote } from "@/lib/quote/estimate";
 import { extraIdsSchema, orFailure, serviceIdSchema, type ToolFailure, toolInput } from "./shared";
 
 export type EstimateQuoteResult =
-  | { ok: true; serviceId: string; extraIds: string[]; currency: string; price: Range; weeks: Range }
+  | {
+      ok: true;
+      serviceId: string;
+      extraIds: string[];
+      currency: string;
+      price: Range;
+      weeks: Range;
+      /** A plan's months, beside its start weeks, so an answer never reads the weeks as its length. */
+      term?: { months: number };
+    }
   | ToolFailure;
 
 /**
@@ -16,8 +25,16 @@ export type EstimateQuoteResult =
 export function quoteFor(serviceId: string, extraIds: readonly string[]): EstimateQuoteResult {
   return orFailure((): EstimateQuoteResult => {
     const quote = estimateQuote({ serviceId, extraIds });
-    const { currency, price, weeks } = quote;
-    return { ok: true, serviceId: quote.serviceId, extraIds: quote.extraIds, currency, price, weeks };
+    const { currency, price, weeks, term } = quote;
+    return {
+      ok: true,
+      serviceId: quote.serviceId,
+      extraIds: quote.extraIds,
+      currency,
+      price,
+      weeks,
+      ...(term ? { term } : {}),
+    };
   });
 }
 

@@ -4,8 +4,6 @@ import { contactPathWith, type LeadContext, summaryLines } from "@/lib/contact/l
 import { SITE, whatsappUrl } from "@/lib/content/site";
 import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
-import { fill } from "@/lib/i18n/fill";
-import { formatWeeks } from "@/lib/i18n/format";
 import { estimateQuote } from "@/lib/quote/estimate";
 import { paths } from "@/lib/site/paths";
 import {
@@ -24,16 +22,11 @@ export type NextStep = (typeof NEXT_STEPS)[number];
 /** `path` is a site path, except for WhatsApp: an absolute https://wa.me/… link. */
 export type SuggestNextStepResult = { ok: true; kind: NextStep; path: string } | ToolFailure;
 
-/** The run's summary in the visitor's words (goal, service and extras by name, weeks): never an amount. */
+/** The run's summary in the visitor's words (goal, service and extras by name, weeks or months): never an amount. */
 export function runSummary(context: LeadContext, locale: Locale): string[] {
   const words = getDictionary(locale).contact.summaryWords;
   const services = CATALOG[locale].services;
-  return summaryLines(
-    context,
-    services,
-    { ...words, weeks: (weeks) => fill(words.weeks, { weeks: formatWeeks(weeks, locale) }) },
-    locale,
-  );
+  return summaryLines(context, services, words, locale);
 }
 
 /**

@@ -80,6 +80,7 @@ export const es = {
   common: {
     from: "Desde",
     weeks: "Tiempo de entrega",
+    term: "Duración del plan",
     price: "Precio de referencia",
     readMore: "Leer más",
     seeAll: "Ver todos",
@@ -123,6 +124,7 @@ export const es = {
     result: "Su estimado",
     priceRange: "Rango de precio",
     timeline: "Tiempo de entrega",
+    term: "Duración del plan",
     breakdown: "Detalle",
     base: "Base",
     disclaimer:
@@ -160,7 +162,13 @@ export const es = {
     phoneHint: "Si prefiere que le respondamos por WhatsApp.",
     summary: "Lo que trabajó en el Lab",
     summaryHint: "Lo trajimos de su consulta para que no tenga que repetirlo. Puede cambiarlo o borrarlo.",
-    summaryWords: { goal: "Objetivo", service: "Servicio", extras: "Extras", weeks: "Tiempo estimado: {weeks}" },
+    summaryWords: {
+      goal: "Objetivo",
+      service: "Servicio",
+      extras: "Extras",
+      weeks: "Tiempo estimado: {weeks}",
+      term: "Duración del plan: {term}",
+    },
     unknownService: "El enlace pide un servicio que no existe: “{id}”. Lo dejamos por fuera.",
     unknownExtra: "El enlace pide un extra que este servicio no tiene: “{id}”. Lo dejamos por fuera.",
     privacy:
@@ -186,6 +194,7 @@ export const es = {
     extras: "Extras",
     range: "Rango de referencia (calculado por el sitio)",
     weeks: "Tiempo",
+    term: "Duración del plan",
     visitorSummary: "Resumen del visitante",
     reply: "Responda este correo para contestarle.",
     inbox: "Todos los mensajes: {url}",
@@ -309,6 +318,7 @@ export const es = {
         noExtras: "Sin extras.",
         price: "Rango de precio",
         weeks: "Tiempo de entrega",
+        term: "Duración del plan",
         for: "Para",
         base: "sin extras",
         nextStep: "Siguiente paso",
@@ -384,7 +394,7 @@ export const es = {
     fits: "El servicio que encaja es **{service}**",
     withExtras: ", con {extras}",
     range: ": el rango de referencia es de {min} a {max}, y el trabajo toma {weeks}.",
-    term: ": es un plan de {months} meses, con un rango de referencia de {min} a {max} por los {months} meses, y la puesta en marcha toma {weeks}.",
+    term: ": es un plan de {term}, con un rango de referencia de {min} a {max} por todo el plan, y la puesta en marcha toma {weeks}.",
     reference: "La cotización final llega después de una llamada corta sin costo.",
     nothing: "No encontré en el sitio un servicio del estudio que encaje con lo que busca.",
     contact: "Lo mejor es contarnos su caso.",
@@ -435,6 +445,7 @@ export const es = {
       followUp: "Sigo con **[{name}]({path})**, de lo que preguntó antes.",
       price: "Cuesta desde {price}.",
       time: "Toma {duration}.",
+      term: "Es un plan de {duration}.",
       // Words that ask for a price or for a time, as the search reads them (accents and case aside).
       priceWords: [
         "cuesta",
@@ -637,6 +648,7 @@ Devuelve solo el objeto JSON pedido, en español:
       services: `Servicios (precio desde, {currency}; semanas)`,
       from: "desde",
       weeks: "semanas",
+      term: "plan de {months}",
       found: "Del sitio",
     },
   },
