@@ -39,6 +39,7 @@ function catalogFor(site: SiteData, locale: Locale, paths: SitePaths): CatalogDa
     name: service.text[locale].name,
     summary: service.text[locale].summary,
     includes: service.text[locale].includes,
+    idealFor: service.text[locale].idealFor,
     price: service.price,
     weeks: service.weeks,
     ...(service.term ? { term: service.term } : {}),

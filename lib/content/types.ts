@@ -115,6 +115,8 @@ export type CatalogService = {
   name: string;
   summary: string;
   includes: string[];
+  /** Who it is for, in the studio's words (the offline fit reads it; no tool returns it). */
+  idealFor: string;
   price: Range;
   weeks: Range;
   term?: { months: number };
