@@ -1,11 +1,13 @@
+// @studio demo
 import { describe, expect, it } from "vitest";
 import { loadStudio } from "@/lib/content/load";
 import type { PricingData } from "@/lib/content/types";
 import { estimateQuote, QUOTE_STEP, QuoteError, quoteFrom } from "@/lib/quote/estimate";
 import { parseSelection } from "@/lib/quote/selection";
+import { STUDIO } from "@/tests/support/studio";
 
-// The source of truth is content/ itself (read here independently of the generated pricing).
-const SOURCE = await loadStudio("content");
+// The source of truth is the studio's content itself (read here independently of the generated pricing).
+const SOURCE = await loadStudio(STUDIO.content);
 
 describe("estimateQuote", () => {
   it.each([
