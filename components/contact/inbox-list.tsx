@@ -7,7 +7,7 @@ import styles from "./inbox.module.css";
 
 type Props = { leads: StoredLead[]; locale: Locale; copy: Dictionary["inbox"] };
 
-/** The studio's messages, newest first: who, what, the Lab's summary, whether the email went out. */
+/** The studio's messages, newest first: the visitor's words first, then who, the Lab's facts, whether the email went out. */
 export function InboxList({ leads, locale, copy }: Props) {
   if (leads.length === 0) return <p className="muted">{copy.empty}</p>;
   return (
@@ -32,7 +32,10 @@ export function InboxList({ leads, locale, copy }: Props) {
                   </span>
                 )}
               </div>
-              <dl className="facts">
+              <blockquote className={styles.message} aria-label={words.message} data-testid="inbox-message">
+                {lead.message}
+              </blockquote>
+              <dl className={`facts ${styles.facts}`}>
                 {visitor.map(([label, value]) => (
                   <div key={label}>
                     <dt>{label}</dt>
@@ -40,15 +43,14 @@ export function InboxList({ leads, locale, copy }: Props) {
                   </div>
                 ))}
               </dl>
-              <p className={styles.message}>{lead.message}</p>
               {lab.length > 0 && (
                 <>
                   <h3>{words.lab}</h3>
-                  <dl className="facts" data-testid="inbox-lab">
+                  <dl className={`facts ${styles.facts}`} data-testid="inbox-lab">
                     {lab.map(([label, value]) => (
                       <div key={label}>
                         <dt>{label}</dt>
-                        <dd className={styles.message}>{value}</dd>
+                        <dd className={styles.value}>{value}</dd>
                       </div>
                     ))}
                   </dl>

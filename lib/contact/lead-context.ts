@@ -1,5 +1,8 @@
 import type { Range } from "@/lib/content/types";
 import type { Locale } from "@/lib/i18n/config";
+import type { Dictionary } from "@/lib/i18n/dictionary";
+import { fill } from "@/lib/i18n/fill";
+import { formatWeeks } from "@/lib/i18n/format";
 import { estimateQuote, QuoteError } from "@/lib/quote/estimate";
 import { parseSelection, type SelectionProblem } from "@/lib/quote/selection";
 import { visibleText } from "@/lib/text/visible";
@@ -125,6 +128,14 @@ export type SummaryWords = {
   extras: string;
   weeks: (range: Range) => string;
 };
+
+/** The summary's words in one language, from its contact copy. */
+export function summaryWordsOf(copy: Dictionary["contact"], locale: Locale): SummaryWords {
+  return {
+    ...copy.summaryWords,
+    weeks: (weeks) => fill(copy.summaryWords.weeks, { weeks: formatWeeks(weeks, locale) }),
+  };
+}
 
 /**
  * The run's summary in words, one line each: the goal, the service and extras by name, the weeks.

@@ -13,7 +13,7 @@ import { lead, sender } from "./lead-fixtures";
 const cookieJar = new Map<string, string>();
 vi.mock("next/headers", () => ({
   cookies: async () => ({ get: (name: string) => (cookieJar.has(name) ? { value: cookieJar.get(name) } : undefined) }),
-  headers: async () => new Headers(),
+  headers: async () => new Headers({ host: "studio.example" }),
 }));
 vi.mock("next/server", () => ({ after: () => {} }));
 
@@ -39,7 +39,7 @@ describe("the studio's inbox", () => {
   });
 
   it("is out of the sitemap and tells search engines not to index it", async () => {
-    expect(sitemap().filter((entry) => entry.url.includes("inbox"))).toEqual([]);
+    expect((await sitemap()).filter((entry) => entry.url.includes("inbox"))).toEqual([]);
     const page = await import("@/app/[locale]/inbox/page");
     const metadata = await page.generateMetadata({ params: Promise.resolve({ locale: "en" }) } as never);
     expect(metadata.robots).toEqual({ index: false, follow: false });

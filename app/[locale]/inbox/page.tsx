@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { after } from "next/server";
 import { InboxList } from "@/components/contact/inbox-list";
 import { InboxLogin } from "@/components/contact/inbox-login";
@@ -15,6 +15,7 @@ import { leadTransport } from "@/lib/contact/settings";
 import { contactStoreFor } from "@/lib/contact/store";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { localeOf } from "@/lib/i18n/params";
+import { publicOrigin } from "@/lib/site/metadata";
 
 // Behind the studio's key, read on every request; never prerendered, cached or indexed.
 export const dynamic = "force-dynamic";
@@ -51,7 +52,7 @@ export default async function InboxPage({ params }: PageProps<"/[locale]/inbox">
     const lab = labQuota();
     leads = await readInbox(lab);
     // Opening the inbox also retries what a failed send left unsent.
-    const transport = leadTransport(settings);
+    const transport = leadTransport(settings, { origin: publicOrigin(await headers()) });
     after(() => retryDue({ store: contactStoreFor(lab), transport }));
   } catch (error) {
     console.error(JSON.stringify({ event: "inbox_read_failed", message: (error as Error).name }));
