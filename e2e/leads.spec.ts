@@ -2,6 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, type TestInfo, test } from "@playwright/test";
 import { SITE } from "@/lib/content/site";
+import { DEFAULT_LOCALE } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { formatMoneyRange, formatWeeks } from "@/lib/i18n/format";
 import { estimateQuote } from "@/lib/quote/estimate";
@@ -83,6 +84,12 @@ test("agent run → its contact step → prefilled form → sent → the studio'
     expect(email.text).toContain(`Can you help? ${marker}`);
     expect(email.text).toContain(`Objetivo: ${goal}`);
     expect(email.text).toContain("Also a small sink.");
+    // The goal once (the prefilled summary line is not repeated), the time in words, not UTC's
+    // timestamp, and the inbox on this server's own origin, port and all.
+    expect(email.text.split(goal).length - 1).toBe(1);
+    expect(email.text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
+    expect(email.text).toContain(`: ${new URL(baseURL ?? "").origin}/${DEFAULT_LOCALE}/inbox\n`);
+    expect(email.text.indexOf(marker)).toBeLessThan(email.text.indexOf(`\n${getDictionary(DEFAULT_LOCALE).leads.from}: `));
   }
 
   const inbox = await new InboxPage(page, "en").open(INBOX_KEY);
@@ -90,6 +97,17 @@ test("agent run → its contact step → prefilled form → sent → the studio'
   await expect(lead).toBeVisible();
   await expectAccessible(page, "the studio's inbox");
   await expect(lead).toContainText(goal);
+  // The visitor's own words are the largest text on the card.
+  const sizes = await lead.evaluate((card) => {
+    const size = (element: Element) => Number.parseFloat(getComputedStyle(element).fontSize);
+    const message = card.querySelector('[data-testid="inbox-message"]');
+    const others = [...card.querySelectorAll("*")].filter(
+      (element) =>
+        message && !message.contains(element) && element.children.length === 0 && element.textContent?.trim(),
+    );
+    return { message: message ? size(message) : 0, others: Math.max(...others.map(size)) };
+  });
+  expect(sizes.message).toBeGreaterThan(sizes.others);
   await expect(lead.getByRole("link", { name: inbox.copy.replyEmail })).toHaveAttribute(
     "href",
     /^mailto:marta@example\.com/,
