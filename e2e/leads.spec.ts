@@ -2,7 +2,6 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, type TestInfo, test } from "@playwright/test";
 import { SITE } from "@/lib/content/site";
-import { DEFAULT_LOCALE } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { fill } from "@/lib/i18n/fill";
 import { formatMoneyRange, formatWeeks } from "@/lib/i18n/format";
@@ -100,7 +99,7 @@ test("agent run → its contact step → prefilled form → sent → the studio'
     expect(email.text.split(goal).length - 1).toBe(1);
     expect(email.text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
     expect(email.text).toContain(`: ${new URL(baseURL ?? "").origin}/${DEFAULT_LOCALE}/inbox\n`);
-    expect(email.text.indexOf(marker)).toBeLessThan(email.text.indexOf(`\n${getDictionary(DEFAULT_LOCALE).leads.from}: `));
+    expect(email.text.indexOf(marker)).toBeLessThan(email.text.indexOf(`\n${studioCopy.leads.from}: `));
   }
 
   const inbox = await new InboxPage(page, locale).open(INBOX_KEY);
