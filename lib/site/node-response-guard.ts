@@ -1,19 +1,15 @@
 import { type IncomingMessage, Server, ServerResponse } from "node:http";
-import {
-  CROSS_ORIGIN_ACTION_BODY,
-  isCrossOriginAction,
-  isUndecodablePath,
-  missingSecurityHeaders,
-  UNDECODABLE_PATH_BODY,
-} from "./response-guard";
+import { missingSecurityHeaders, refuseRequest } from "./response-guard";
+import { tooLargeFormPage } from "./too-large-page";
 
 let installed = false;
 
 /**
  * `next start` has no layer of its own around every response: its router answers redirects and
  * undecodable URLs before `headers()` applies. So the HTTP server itself is wrapped, once per process:
- * every response gets the security headers it lacks when its head is written, and an undecodable
- * path (400) or a cross-origin server action (403) is refused before Next sees it.
+ * every response gets the security headers it lacks when its head is written, and what
+ * `refuseRequest` refuses (an undecodable path, a cross-origin or oversized server action, an
+ * unreadable router header) is answered before Next sees it.
  */
 export function installNodeResponseGuard(isDev: boolean): void {
   if (installed) return;
@@ -34,13 +30,21 @@ export function installNodeResponseGuard(isDev: boolean): void {
   Server.prototype.emit = function (this: Server, event: string | symbol, ...args: unknown[]) {
     if (event === "request") {
       const [request, response] = args as [IncomingMessage, ServerResponse];
-      const path = (request.url ?? "/").split("?")[0] ?? "/";
-      if (isUndecodablePath(path)) {
-        response.writeHead(400, { "content-type": "text/plain; charset=utf-8" }).end(UNDECODABLE_PATH_BODY);
-        return true;
-      }
-      if (isCrossOriginAction(request.method ?? "GET", path, (name) => headerValue(request, name))) {
-        response.writeHead(403, { "content-type": "application/json; charset=utf-8" }).end(CROSS_ORIGIN_ACTION_BODY);
+      const refused = refuseRequest(
+        {
+          method: request.method ?? "GET",
+          path: (request.url ?? "/").split("?")[0] ?? "/",
+          header: (name) => headerValue(request, name),
+          hasBody: request.headers["transfer-encoding"] !== undefined,
+        },
+        tooLargeFormPage,
+      );
+      if (refused) {
+        // The body is read and dropped, never kept, so the client that is still sending it gets the answer.
+        request.resume();
+        response
+          .writeHead(refused.status, { "content-type": refused.contentType, "cache-control": "no-store" })
+          .end(refused.body);
         return true;
       }
     }
