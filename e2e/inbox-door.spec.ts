@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { DEFAULT_LOCALE } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { visitorHeaders, visitorIp } from "./pages/lab-agent-page";
@@ -18,7 +18,7 @@ const BURST = [
   ...Array.from({ length: 18 }, (_, n) => `wrong-${n + 6}`),
 ];
 
-const unescape = (html: string) =>
+const decodeEntities = (html: string) =>
   html
     .replaceAll("&#x27;", "'")
     .replaceAll("&#39;", "'")
@@ -33,7 +33,7 @@ async function loginForm(request: APIRequestContext, headers: Record<string, str
   const form = html.slice(html.indexOf("<form"), html.indexOf("</form>"));
   const fields: Record<string, string> = {};
   for (const input of form.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?/g)) {
-    fields[unescape(input[1] ?? "")] = unescape(input[2] ?? "");
+    fields[decodeEntities(input[1] ?? "")] = decodeEntities(input[2] ?? "");
   }
   expect(Object.keys(fields).some((name) => name.startsWith("$ACTION"))).toBe(true);
   return fields;
@@ -43,7 +43,7 @@ type Outcome = "open" | "wrong" | "locked" | "other";
 
 /** The texts of the page's alerts as rendered (the page's data also carries every text of the form). */
 function alerts(html: string): string[] {
-  return [...html.matchAll(/<p [^>]*role="alert"[^>]*>([^<]*)<\/p>/g)].map((match) => unescape(match[1] ?? ""));
+  return [...html.matchAll(/<p [^>]*role="alert"[^>]*>([^<]*)<\/p>/g)].map((match) => decodeEntities(match[1] ?? ""));
 }
 
 /** One try, from a request context of its own: no cookie of one try reaches another. */
@@ -56,7 +56,11 @@ async function tryKey(
 ): Promise<Outcome> {
   const request = await playwright.request.newContext({ baseURL });
   try {
-    const response = await request.post(`/${locale}/inbox`, { headers, multipart: { ...fields, key }, maxRedirects: 0 });
+    const response = await request.post(`/${locale}/inbox`, {
+      headers,
+      multipart: { ...fields, key },
+      maxRedirects: 0,
+    });
     expect(response.status()).toBeLessThan(500);
     const cookies = response.headersArray().filter((header) => header.name.toLowerCase() === "set-cookie");
     if (cookies.some((header) => /^inbox_session=[^;]+/.test(header.value))) return "open";
