@@ -5,6 +5,12 @@
 // `_headers` (scripts/write-asset-headers.ts), as the assets binding answers before any Worker code.
 // @ts-expect-error: built by `opennextjs-cloudflare build`, bundled by wrangler
 import openNext from "./.open-next/worker.js";
+import {
+  INTERNAL_TOKEN_HEADER,
+  internalToken,
+  isInternalPath,
+  LEADS_SCHEDULE_PATH,
+} from "./lib/site/internal-requests";
 import { missingSecurityHeaders, refuseRequest } from "./lib/site/response-guard";
 import { tooLargeFormPage } from "./lib/site/too-large-page";
 
@@ -12,9 +18,12 @@ import { tooLargeFormPage } from "./lib/site/too-large-page";
 export { BucketCachePurge, DOQueueHandler, DOShardedTagCache } from "./.open-next/worker.js";
 
 type Fetch = (request: Request, env: unknown, context: unknown) => Promise<Response>;
+const next = openNext as { fetch: Fetch };
 
 export default {
   async fetch(request: Request, env: unknown, context: unknown): Promise<Response> {
+    // The leads' schedule is this Worker's own: from outside it does not exist.
+    if (isInternalPath(new URL(request.url).pathname)) return withSecurityHeaders(new Response(null, { status: 404 }));
     const refused = refuseRequest(
       {
         method: request.method,
@@ -32,7 +41,22 @@ export default {
         }),
       );
     }
-    return withSecurityHeaders(await (openNext as { fetch: Fetch }).fetch(request, env, context));
+    return withSecurityHeaders(await next.fetch(request, env, context));
+  },
+
+  /**
+   * The Cron Trigger (`wrangler.toml` `[triggers] crons`): retries the unsent leads and prunes what
+   * expired, through OpenNext's handler in this isolate, so it runs with the site's own settings and
+   * bindings. Locally: `wrangler dev --test-scheduled`, then GET /__scheduled.
+   */
+  async scheduled(_controller: unknown, env: unknown, context: unknown): Promise<void> {
+    const request = new Request(`http://localhost${LEADS_SCHEDULE_PATH}`, {
+      method: "POST",
+      headers: { [INTERNAL_TOKEN_HEADER]: internalToken() },
+    });
+    const response = await next.fetch(request, env, context);
+    await response.body?.cancel();
+    if (!response.ok) console.error(JSON.stringify({ event: "leads_schedule_status", status: response.status }));
   },
 };
 

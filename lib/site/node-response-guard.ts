@@ -1,4 +1,12 @@
 import { type IncomingMessage, Server, ServerResponse } from "node:http";
+import {
+  carriesInternalToken,
+  INTERNAL_TOKEN_HEADER,
+  internalToken,
+  isInternalPath,
+  LEADS_SCHEDULE_PATH,
+  NODE_SCHEDULE_INTERVAL_MS,
+} from "./internal-requests";
 import { missingSecurityHeaders, refuseRequest } from "./response-guard";
 import { tooLargeFormPage } from "./too-large-page";
 
@@ -28,12 +36,19 @@ export function installNodeResponseGuard(isDev: boolean): void {
 
   const emit = Server.prototype.emit;
   Server.prototype.emit = function (this: Server, event: string | symbol, ...args: unknown[]) {
+    if (event === "listening" && !isDev) scheduleLeads(this);
     if (event === "request") {
       const [request, response] = args as [IncomingMessage, ServerResponse];
+      const path = (request.url ?? "/").split("?")[0] ?? "/";
+      if (isInternalPath(path) && !carriesInternalToken(headerValue(request, INTERNAL_TOKEN_HEADER))) {
+        request.resume();
+        response.writeHead(404, { "cache-control": "no-store" }).end();
+        return true;
+      }
       const refused = refuseRequest(
         {
           method: request.method ?? "GET",
-          path: (request.url ?? "/").split("?")[0] ?? "/",
+          path,
           header: (name) => headerValue(request, name),
           hasBody: request.headers["transfer-encoding"] !== undefined,
         },
@@ -56,4 +71,32 @@ function headerValue(request: IncomingMessage, name: string): string | null {
   const value = request.headers[name];
   if (value === undefined) return null;
   return Array.isArray(value) ? value.join(", ") : value;
+}
+
+let scheduled = false;
+
+/**
+ * `next start`'s stand-in for the Worker's Cron Trigger: every few minutes the server posts to its
+ * own leads' schedule (retry the unsent, prune the expired), with this process's token.
+ */
+function scheduleLeads(server: Server): void {
+  if (scheduled) return;
+  const address = server.address();
+  if (!address || typeof address === "string") return;
+  scheduled = true;
+  const host =
+    address.family === "IPv6"
+      ? `[${address.address === "::" ? "::1" : address.address}]`
+      : address.address === "0.0.0.0"
+        ? "127.0.0.1"
+        : address.address;
+  const url = `http://${host}:${address.port}${LEADS_SCHEDULE_PATH}`;
+  const run = () =>
+    fetch(url, { method: "POST", headers: { [INTERNAL_TOKEN_HEADER]: internalToken() } })
+      .then(async (response) => {
+        await response.body?.cancel();
+        if (!response.ok) console.error(JSON.stringify({ event: "leads_schedule_status", status: response.status }));
+      })
+      .catch((error: Error) => console.error(JSON.stringify({ event: "leads_schedule_failed", message: error.name })));
+  setInterval(run, NODE_SCHEDULE_INTERVAL_MS).unref();
 }

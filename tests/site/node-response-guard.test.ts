@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { INTERNAL_TOKEN_HEADER, internalToken, LEADS_SCHEDULE_PATH } from "@/lib/site/internal-requests";
 import { installNodeResponseGuard } from "@/lib/site/node-response-guard";
 import { ACTION_BODY_LIMIT_BYTES } from "@/lib/site/response-guard";
 import { securityHeaders } from "@/lib/site/security-headers";
@@ -99,5 +100,13 @@ describe("the Node server's own responses", () => {
     expect((await fetch(`${base}/x/inbox`, { headers: { rsc: "1", "next-router-state-tree": state } })).status).toBe(
       200,
     );
+  });
+
+  it("answer the server's own schedule with a 404 to anyone without this process's token", async () => {
+    expect((await fetch(`${base}${LEADS_SCHEDULE_PATH}`, { method: "POST" })).status).toBe(404);
+    const forged = { [INTERNAL_TOKEN_HEADER]: "f".repeat(64) };
+    expect((await fetch(`${base}${LEADS_SCHEDULE_PATH}`, { method: "POST", headers: forged })).status).toBe(404);
+    const own = { [INTERNAL_TOKEN_HEADER]: internalToken() };
+    expect((await fetch(`${base}${LEADS_SCHEDULE_PATH}`, { method: "POST", headers: own })).status).toBe(200);
   });
 });
