@@ -76,8 +76,8 @@ function headerValue(request: IncomingMessage, name: string): string | null {
 let scheduled = false;
 
 /**
- * `next start`'s stand-in for the Worker's Cron Trigger: every few minutes the server posts to its
- * own leads' schedule (retry the unsent, prune the expired), with this process's token.
+ * `next start`'s stand-in for the Worker's Cron Trigger: at start and every few minutes the server
+ * posts to its own leads' schedule (retry the unsent, prune the expired), with this process's token.
  */
 function scheduleLeads(server: Server): void {
   if (scheduled) return;
@@ -98,5 +98,7 @@ function scheduleLeads(server: Server): void {
         if (!response.ok) console.error(JSON.stringify({ event: "leads_schedule_status", status: response.status }));
       })
       .catch((error: Error) => console.error(JSON.stringify({ event: "leads_schedule_failed", message: error.name })));
+  // Once right after the start too: a restarted server sends what waited meanwhile.
+  setTimeout(run, 1000).unref();
   setInterval(run, NODE_SCHEDULE_INTERVAL_MS).unref();
 }
