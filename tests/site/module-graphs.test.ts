@@ -58,6 +58,7 @@ describe("instrumentation.ts", () => {
         "lib/quota/errors.ts",
         "lib/quota/ip-hash.ts",
         "lib/server-mode.ts",
+        "lib/site/internal-requests.ts",
         "lib/site/node-response-guard.ts",
         "lib/site/response-guard.ts",
         "lib/site/security-headers.ts",
