@@ -67,6 +67,7 @@ test.describe("without JavaScript", () => {
     playwright,
     baseURL,
   }) => {
+    test.setTimeout(90_000);
     await page.goto(`/${locale}/inbox`);
     await page.getByLabel(dict.inbox.secret).fill("not-the-key");
     await page.getByRole("button", { name: dict.inbox.open }).click();

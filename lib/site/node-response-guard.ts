@@ -36,7 +36,8 @@ export function installNodeResponseGuard(isDev: boolean): void {
 
   const emit = Server.prototype.emit;
   Server.prototype.emit = function (this: Server, event: string | symbol, ...args: unknown[]) {
-    if (event === "listening" && !isDev) scheduleLeads(this);
+    // `next start` loads this file after its server is listening: the first request names the server.
+    if ((event === "listening" || event === "request") && !isDev) scheduleLeads(this);
     if (event === "request") {
       const [request, response] = args as [IncomingMessage, ServerResponse];
       const path = (request.url ?? "/").split("?")[0] ?? "/";
