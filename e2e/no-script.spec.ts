@@ -41,6 +41,8 @@ test.describe("without JavaScript", () => {
   test("the contact form says sent, shows a field's error with what was typed, and the day's limit", async ({
     page,
   }) => {
+    // Five posts, each a full page load.
+    test.setTimeout(120_000);
     await page.goto(paths.contact(locale));
     await fill(page, { name: "No Script", email: "not-an-email", message: "A message long enough to send." });
     await expect(page.getByRole("alert").filter({ hasText: dict.contact.fixErrors })).toBeVisible();
