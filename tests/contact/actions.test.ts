@@ -231,6 +231,21 @@ describe("sendContact", () => {
     });
   });
 
+  it("scopes the form's one-time key to its visitor: another visitor posting the same key is a new message", async () => {
+    const submission = crypto.randomUUID();
+    expect(await sendContact({ status: "idle" }, form(valid("Shared key A", { submission })))).toEqual({
+      status: "sent",
+    });
+    from("192.0.2.251");
+    expect(await sendContact({ status: "idle" }, form(valid("Shared key B", { submission })))).toEqual({
+      status: "sent",
+    });
+    await runAfter();
+    expect(kept("Shared key A")).toHaveLength(1);
+    expect(kept("Shared key B")).toHaveLength(1);
+    expect(emailsTo("Shared key B")).toHaveLength(1);
+  });
+
   it("keeps a message whose send throws, unsent; a later submission's retry sends it once", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
     try {

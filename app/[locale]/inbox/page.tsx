@@ -7,9 +7,9 @@ import { PageHeader } from "@/components/site/page-header";
 import { labQuota } from "@/lib/api/lab-units";
 import { config } from "@/lib/config";
 import { retryDue } from "@/lib/contact/deliver";
-import { readInbox } from "@/lib/contact/inbox";
+import { inboxSessionOpen, readInbox } from "@/lib/contact/inbox";
 import { closeInbox, openInbox } from "@/lib/contact/inbox-actions";
-import { INBOX_SESSION, validInboxSession } from "@/lib/contact/inbox-auth";
+import { INBOX_SESSION } from "@/lib/contact/inbox-auth";
 import type { StoredLead } from "@/lib/contact/lead";
 import { leadTransport } from "@/lib/contact/settings";
 import { contactStoreFor } from "@/lib/contact/store";
@@ -39,7 +39,7 @@ export default async function InboxPage({ params }: PageProps<"/[locale]/inbox">
     );
   }
   const session = (await cookies()).get(INBOX_SESSION.cookie)?.value;
-  if (!(await validInboxSession(session, settings.inboxSecret, Date.now()))) {
+  if (!(await inboxSessionOpen(session, settings.inboxSecret))) {
     return (
       <>
         {header}

@@ -595,4 +595,9 @@ Return only the requested JSON object, in English:
       found: "From the site",
     },
   },
+  requestErrors: {
+    tooLargeTitle: "Too much to send",
+    tooLarge: "What you sent is more than this site accepts ({limit}). Shorten it and try again.",
+    back: "Back to the form",
+  },
 };

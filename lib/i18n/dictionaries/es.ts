@@ -640,6 +640,11 @@ Devuelve solo el objeto JSON pedido, en español:
       found: "Del sitio",
     },
   },
+  requestErrors: {
+    tooLargeTitle: "Demasiado para enviar",
+    tooLarge: "Lo que envió supera lo que este sitio acepta ({limit}). Acórtelo e inténtelo de nuevo.",
+    back: "Volver al formulario",
+  },
 };
 
 export type Dictionary = typeof es;
