@@ -73,9 +73,10 @@ export function matches(use: Filterable, filters: UseFilters): boolean {
   return filters.terms.every((term) => text.includes(term));
 }
 
-/** The same filters as GET parameters, for a page link that keeps them. */
-export function filterParams(filters: UseFilters, page: number): string {
+/** The same filters as GET parameters, for a page link that keeps them (and the day). */
+export function filterParams(filters: UseFilters, page: number, day?: string): string {
   const params = new URLSearchParams();
+  if (day) params.set("day", day);
   if (filters.use) params.set("use", filters.use);
   if (filters.verdict) params.set("verdict", filters.verdict);
   if (filters.flagged) params.set("flagged", "1");

@@ -41,3 +41,12 @@ export function formatSeconds(ms: number, locale: Locale): string {
 export function formatPercent(percent: number, locale: Locale): string {
   return new Intl.NumberFormat(localeTag(locale), { style: "percent", maximumFractionDigits: 0 }).format(percent / 100);
 }
+
+/** A language code as an HTML `lang`, when it is one (a record's is text someone sent). */
+export function langAttribute(code: string): string | undefined {
+  try {
+    return Intl.getCanonicalLocales(code)[0];
+  } catch {
+    return undefined;
+  }
+}

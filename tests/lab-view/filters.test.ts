@@ -49,6 +49,7 @@ describe("the list's filters", () => {
   it("write the same filters back as a link's query", () => {
     const filters = readFilters({ use: "agent", led: "1", q: "a&b" }, "de");
     expect(filterParams(filters, 2)).toBe("?use=agent&led=1&q=a%26b&page=2");
+    expect(filterParams(filters, 1, "2031-03-01")).toBe("?day=2031-03-01&use=agent&led=1&q=a%26b");
     expect(filterParams(readFilters({}, "de"), 1)).toBe("");
   });
 });
