@@ -27,7 +27,9 @@ export function ChatThread({ turns, visitorLocale, studioLocale }: Props) {
         const text = (turn.parts as { type: string; text?: string }[])
           .map((part) => (part.type === "text" ? (part.text ?? "") : ""))
           .join("");
-        const done = (turn.parts as { type: string; data?: DoneData }[]).find((part) => part.type === "data-done")?.data;
+        const done = (turn.parts as { type: string; data?: DoneData }[]).find(
+          (part) => part.type === "data-done",
+        )?.data;
         const note = done ? chat.reasons[done.reason] : "";
         return (
           <li key={turn.id} className={turn.current ? `${styles.turn} ${styles.current}` : styles.turn}>
@@ -40,7 +42,11 @@ export function ChatThread({ turns, visitorLocale, studioLocale }: Props) {
               <CheckedMarkdown source={text} />
               {note ? <p className="muted">{note}</p> : null}
               {done?.unverifiedAmounts.length ? (
-                <AmountWarning amounts={done.unverifiedAmounts} calculatorHref={paths.quote(visitorLocale)} copy={shared} />
+                <AmountWarning
+                  amounts={done.unverifiedAmounts}
+                  calculatorHref={paths.quote(visitorLocale)}
+                  copy={shared}
+                />
               ) : null}
             </div>
             {turn.current ? (

@@ -3,7 +3,7 @@ import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
 import { fill } from "@/lib/i18n/fill";
 import { formatPercent } from "@/lib/lab-view/format";
-import { type DayTotals as Totals, neuronShare } from "@/lib/lab-view/totals";
+import { neuronShare, type DayTotals as Totals } from "@/lib/lab-view/totals";
 import { WORKERS_AI_FREE_NEURONS_PER_DAY } from "@/lib/quota/quota";
 import styles from "./lab-view.module.css";
 import { kindLabel, verdictLabel } from "./verdict";
@@ -44,9 +44,7 @@ export function DayTotals({ totals, notKept, locale, copy }: Props) {
         </div>
         <div className={styles.wide}>
           <dt>{t.byKind}</dt>
-          <dd data-testid="lab-totals-kinds">
-            {breakdown(totals.kinds, (kind) => kindLabel(kind, copy))}
-          </dd>
+          <dd data-testid="lab-totals-kinds">{breakdown(totals.kinds, (kind) => kindLabel(kind, copy))}</dd>
         </div>
         <div className={styles.wide}>
           <dt>{t.verdicts}</dt>

@@ -2,8 +2,8 @@ import Link from "next/link";
 import { formatCount } from "@/components/agent/copy";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
-import type { GapGroup } from "@/lib/lab-view/gaps";
 import { langAttribute } from "@/lib/lab-view/format";
+import type { GapGroup } from "@/lib/lab-view/gaps";
 import { studioPaths } from "@/lib/lab-view/paths";
 import styles from "./lab-view.module.css";
 

@@ -6,7 +6,14 @@ import { fill } from "@/lib/i18n/fill";
 import { filterParams, type UseFilters } from "@/lib/lab-view/filters";
 import styles from "./lab-view.module.css";
 
-type Props = { filters: UseFilters; day: string; page: number; pages: number; locale: Locale; copy: Dictionary["labView"] };
+type Props = {
+  filters: UseFilters;
+  day: string;
+  page: number;
+  pages: number;
+  locale: Locale;
+  copy: Dictionary["labView"];
+};
 
 /** The list's pages as plain links that keep the day and the filters. */
 export function ListPages({ filters, day, page, pages, locale, copy }: Props) {

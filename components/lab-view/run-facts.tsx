@@ -37,7 +37,11 @@ export function RunFacts({ done, durationMs, visitorLocale, refused, locale, cop
   const usage = done?.usage;
   const rows: [string, string, string][] = [
     ["verdict", r.verdict, verdictLabel(done?.reason ?? "cut", copy)],
-    ["model", r.model, done ? (OFFLINE.has(done.model) ? fill(r.offlineModel, { model: done.model }) : done.model) : "—"],
+    [
+      "model",
+      r.model,
+      done ? (OFFLINE.has(done.model) ? fill(r.offlineModel, { model: done.model }) : done.model) : "—",
+    ],
     [
       "tokens",
       r.tokens,
@@ -46,7 +50,11 @@ export function RunFacts({ done, durationMs, visitorLocale, refused, locale, cop
         : "—",
     ],
     ["neurons", r.neurons, usage ? count(usage.neurons) : "—"],
-    ["calls", r.calls, done ? fill(r.callsValue, { model: count(done.modelCalls), tools: count(done.toolCalls) }) : "—"],
+    [
+      "calls",
+      r.calls,
+      done ? fill(r.callsValue, { model: count(done.modelCalls), tools: count(done.toolCalls) }) : "—",
+    ],
     ["duration", r.duration, formatSeconds(durationMs, locale)],
     ["language", r.language, languageName(visitorLocale, locale)],
   ];

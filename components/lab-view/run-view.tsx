@@ -45,7 +45,12 @@ export function RunView({ run, locale, copy }: Props) {
           </p>
         </section>
       ) : null}
-      <section aria-labelledby="lab-seen-title" className={styles.replay} lang={localeTag(visitor)} data-testid="lab-replay">
+      <section
+        aria-labelledby="lab-seen-title"
+        className={styles.replay}
+        lang={localeTag(visitor)}
+        data-testid="lab-replay"
+      >
         <h2 id="lab-seen-title">{r.seen}</h2>
         {record.kind === "agent" ? (
           <AgentReplay parts={parts} stopped={record.stopped} locale={visitor} />

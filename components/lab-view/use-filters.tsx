@@ -1,10 +1,10 @@
 import Link from "next/link";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
-import { LAB_USE_KINDS } from "@/lib/quota/types";
 import { DONE_REASONS } from "@/lib/lab/types";
-import { MAX_QUERY, type UseFilters as Filters } from "@/lib/lab-view/filters";
+import { type UseFilters as Filters, MAX_QUERY } from "@/lib/lab-view/filters";
 import { studioPaths } from "@/lib/lab-view/paths";
+import { LAB_USE_KINDS } from "@/lib/quota/types";
 import styles from "./lab-view.module.css";
 import { kindLabel, verdictLabel } from "./verdict";
 

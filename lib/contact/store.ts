@@ -198,7 +198,10 @@ export function upstashContactStore(redis: Redis, prefix: string, limits = CONTA
       const reply = await scripts.get.exec([keys.lead(id), keys.delivery(id)], []);
       if (reply === null || reply === undefined) return null;
       const row = fromJson<{ lead: unknown; delivery: Record<string, unknown> | unknown[] }>(reply);
-      return { lead: fromJson<Lead>(row.lead), delivery: readDelivery(Array.isArray(row.delivery) ? {} : row.delivery) };
+      return {
+        lead: fromJson<Lead>(row.lead),
+        delivery: readDelivery(Array.isArray(row.delivery) ? {} : row.delivery),
+      };
     },
   };
 }

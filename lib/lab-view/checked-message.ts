@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { DONE_REASONS } from "@/lib/lab/types";
 import { isSitePath } from "@/lib/lab/site-paths";
+import { DONE_REASONS } from "@/lib/lab/types";
 import { SEVERITIES } from "@/lib/review/output";
 
 /**
@@ -42,7 +42,11 @@ const OUTPUTS: Record<string, z.ZodType> = {
     price: range,
     weeks: range,
   }),
-  "tool-suggest_next_step": z.object({ ok: z.literal(true), kind: z.enum(["quote", "contact", "whatsapp"]), path: stepPath }),
+  "tool-suggest_next_step": z.object({
+    ok: z.literal(true),
+    kind: z.enum(["quote", "contact", "whatsapp"]),
+    path: stepPath,
+  }),
 };
 
 const toolPart = z
@@ -78,7 +82,9 @@ const finding = z.object({
   // A line the code doesn't have is no line (as the review page shows it), not a reason to drop the review.
   line: z
     .unknown()
-    .transform((line) => (line === undefined ? undefined : Number.isInteger(line) && (line as number) > 0 ? (line as number) : null)),
+    .transform((line) =>
+      line === undefined ? undefined : Number.isInteger(line) && (line as number) > 0 ? (line as number) : null,
+    ),
   title: text.optional(),
   why: text.optional(),
   fix: text.optional(),

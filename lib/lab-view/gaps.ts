@@ -46,13 +46,14 @@ export function groupGaps(gaps: readonly Gap[], stopWords: (language: string) =>
     return wordFormsOf(gap.text, gap.language).filter((form) => !stop.has(form.key));
   });
   const keys = new Set(wordsOfGap.flat().map((form) => form.key));
-  const groups = new Map<string, { gaps: Gap[]; count: number; spellings: Map<string, number> }>();
+  type Group = { gaps: Gap[]; count: number; spellings: Map<string, number> };
+  const groups = new Map<string, Group>();
   wordsOfGap.forEach((forms: WordForm[], index) => {
     const gap = gaps[index] as Gap;
     const seen = new Set<string>();
     for (const { key, surface } of forms) {
       const base = baseOf(key, keys);
-      const group = groups.get(base) ?? { gaps: [], count: 0, spellings: new Map() };
+      const group: Group = groups.get(base) ?? { gaps: [], count: 0, spellings: new Map() };
       groups.set(base, group);
       if (key === base) group.spellings.set(surface, (group.spellings.get(surface) ?? 0) + 1);
       if (seen.has(base)) continue;

@@ -1,7 +1,14 @@
 /** A call the route refused or a tool turned down: which tool, the code and the detail, as text. */
 export type Refused = { id: string; tool: string; error: string; detail: string };
 
-type ToolLike = { type: string; toolCallId?: string; toolName?: string; state?: string; output?: unknown; errorText?: string };
+type ToolLike = {
+  type: string;
+  toolCallId?: string;
+  toolName?: string;
+  state?: string;
+  output?: unknown;
+  errorText?: string;
+};
 
 function failure(value: unknown): { error: string; detail: string } | null {
   if (!value || typeof value !== "object" || (value as { ok?: unknown }).ok !== false) return null;
@@ -24,7 +31,11 @@ export function refusedCalls(parts: readonly object[]): Refused[] {
     const isTool = part.type === "dynamic-tool" || part.type.startsWith("tool-");
     if (!isTool) return;
     const found =
-      part.state === "output-error" ? fromErrorText(part.errorText ?? "") : part.state === "output-available" ? failure(part.output) : null;
+      part.state === "output-error"
+        ? fromErrorText(part.errorText ?? "")
+        : part.state === "output-available"
+          ? failure(part.output)
+          : null;
     if (!found) return;
     const tool = part.type === "dynamic-tool" ? (part.toolName ?? "") : part.type.slice("tool-".length);
     out.push({ id: part.toolCallId ?? String(index), tool, ...found });

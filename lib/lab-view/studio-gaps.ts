@@ -11,7 +11,15 @@ export const GAP_DAYS = 7;
 
 export type StudioGaps =
   | { status: "off" | "unavailable"; retentionDays: number }
-  | { status: "ok"; retentionDays: number; day: string; kept: string[]; days: number; read: number; groups: GapGroup[] };
+  | {
+      status: "ok";
+      retentionDays: number;
+      day: string;
+      kept: string[];
+      days: number;
+      read: number;
+      groups: GapGroup[];
+    };
 
 /**
  * The gaps of the week to `day`: the goals and questions the site had nothing for, grouped by
@@ -32,7 +40,15 @@ export async function readStudioGaps(dayParam: unknown, nowMs = Date.now()): Pro
       typed.set(use.language, [...(typed.get(use.language) ?? []), use.words]);
     }
     const gaps = facts.filter(isGap).map((use) => ({ id: use.id, language: use.language, text: use.words }));
-    return { status: "ok", retentionDays, day, kept, days: days.length, read: facts.length, groups: groupGaps(gaps, stopWordsFor(typed)) };
+    return {
+      status: "ok",
+      retentionDays,
+      day,
+      kept,
+      days: days.length,
+      read: facts.length,
+      groups: groupGaps(gaps, stopWordsFor(typed)),
+    };
   } catch (error) {
     console.error(JSON.stringify({ event: "lab_records_read_failed", message: (error as Error).name }));
     return { status: "unavailable", retentionDays };
