@@ -4,7 +4,7 @@ import type { Dictionary } from "@/lib/i18n/dictionary";
 import { studioPaths } from "@/lib/lab-view/paths";
 import styles from "./lab-view.module.css";
 
-type Props = { locale: Locale; copy: Dictionary["labView"]; current: "uses" | "gaps" | null; day?: string };
+type Props = { locale: Locale; copy: Dictionary["labView"]; current: "inbox" | "uses" | "gaps" | null; day?: string };
 
 /** The studio's own pages: its messages, the Lab's uses, the gaps. */
 export function StudioNav({ locale, copy, current, day }: Props) {

@@ -122,6 +122,20 @@ describe("the studio's Lab pages with the session", () => {
     expect(html).toContain(copy.run.unseen);
   });
 
+  it("show a chat with its whole conversation, in order, and no other conversation", async () => {
+    const first = chatRecord("first question", { conversationId: "conv-a", at: new Date(Date.now() - 5000) });
+    const second = chatRecord("second question", { conversationId: "conv-a", answer: "See [a page](/nowhere-else)" });
+    const stranger = chatRecord("someone else's question", { conversationId: "conv-b" });
+    for (const record of [first, second, stranger]) await labRecordStore().put(record);
+    const html = await render(runPage(), { id: second.id });
+    const thread = html.slice(html.indexOf('data-testid="lab-thread"'));
+    expect(thread.indexOf("first question")).toBeGreaterThan(0);
+    expect(thread.indexOf("first question")).toBeLessThan(thread.indexOf("second question"));
+    expect(html).not.toContain("someone else");
+    expect(html).toContain(`href="/${LOCALE}/inbox/lab/${first.id}"`);
+    expect(html).not.toContain('href="/nowhere-else"');
+  });
+
   it("leave out parts whose shape a record got wrong, instead of failing", async () => {
     const record = agentRecord({ goal: "bent record" });
     (record.message as unknown as { parts: unknown[] }).parts.push(

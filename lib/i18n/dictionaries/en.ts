@@ -209,7 +209,7 @@ export const en: Dictionary = {
     lead: "Every agent run, chat message and review, as the visitor saw it, kept for {days} days. Only the studio can open these pages.",
     nav: { label: "Studio", inbox: "Messages", uses: "Lab uses", gaps: "Gaps" },
     unavailable: "The Lab's records aren't answering right now. Try again in a few minutes.",
-    off: "The Lab keeps no records: LAB_RECORD_DAYS is 0 (see docs/deploy.md).",
+    off: "The Lab keeps no records: LAB_RECORDS_DAYS is 0 (see docs/deploy.md).",
     day: "Day (UTC)",
     show: "Show",
     previousDay: "Previous day",

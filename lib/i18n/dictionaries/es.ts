@@ -213,7 +213,7 @@ export const es = {
     lead: "Cada ejecución del agente, mensaje del asistente y revisión, como la vio el visitante, guardada {days} días. Solo el estudio puede abrir estas páginas.",
     nav: { label: "Estudio", inbox: "Mensajes", uses: "Usos del Lab", gaps: "Vacíos" },
     unavailable: "Los registros del Lab no responden ahora. Intente en unos minutos.",
-    off: "El Lab no guarda registros: LAB_RECORD_DAYS es 0 (vea docs/deploy.md).",
+    off: "El Lab no guarda registros: LAB_RECORDS_DAYS es 0 (vea docs/deploy.md).",
     day: "Día (UTC)",
     show: "Mostrar",
     previousDay: "Día anterior",
