@@ -105,7 +105,8 @@ test("without the inbox's session nothing of a record is served, as a page or as
 
   const inbox = getDictionary(LOCALE).inbox;
   for (const path of [studio.listPath, `${studio.listPath}?q=${marker}`, runPath, `${studio.listPath}/gaps`]) {
-    for (const headers of [{}, { RSC: "1" }, { RSC: "1", "Next-Router-Prefetch": "1" }]) {
+    const asked: Record<string, string>[] = [{}, { RSC: "1" }, { RSC: "1", "Next-Router-Prefetch": "1" }];
+    for (const headers of asked) {
       const response = await request.get(path, { headers, maxRedirects: 0 });
       const body = await response.text();
       expect(body, `${path} ${JSON.stringify(headers)}`).not.toContain(marker);

@@ -24,7 +24,7 @@ export function InboxList({ leads, locale, copy }: Props) {
           const subject = `Re: ${service ?? words.message}`;
           const digits = lead.phone.replace(/\D/g, "");
           // A stored lead is checked like a link: only a run id's shape links to a run's page.
-          const runId = lead.context?.runId;
+          const runId = (lead.context as { runId?: unknown } | null)?.runId;
           return (
             <li key={lead.id} id={leadAnchor(lead.id)} className="card" data-testid="inbox-lead">
               <div className={styles.head}>
