@@ -74,7 +74,7 @@ export function memoryRecordStore(
     },
     async count(day) {
       const found = days.get(day);
-      return { day, uses: found?.uses.size ?? 0, kept: found?.kept.filter((id) => live(id)).length ?? 0 };
+      return { day, uses: found?.uses.size ?? 0, kept: found?.kept.length ?? 0 };
     },
     async linkLead(runId, leadId) {
       if (!live(runId)) return false;

@@ -1,11 +1,15 @@
-import type { AgentUIMessage } from "@/lib/agent/types";
-import type { ChatUIMessage } from "@/lib/chat/types";
+import type { UIMessage } from "ai";
 import type { Locale } from "@/lib/i18n/config";
-import type { DoneData } from "@/lib/lab/types";
-import type { ReviewUIMessage } from "@/lib/review/output";
+import type { DoneData, RunData } from "@/lib/lab/types";
 
-/** `data-run`, the first part of every Lab use's stream: the id its record is kept under. */
-export type RunData = { id: string };
+export type { RunData };
+
+/**
+ * The assistant message of a use. The uses (`lib/agent`, `lib/chat`, `lib/review`) build on this
+ * folder, so it can't name their message types: narrow by the record's `kind` (an agent record's
+ * message is an `AgentUIMessage`, a chat's a `ChatUIMessage`, a review's a `ReviewUIMessage`).
+ */
+export type RecordMessage = UIMessage<unknown, Record<string, unknown>>;
 
 /** What every record holds, whatever the use. */
 type RecordBase = {
@@ -41,16 +45,16 @@ type RecordBase = {
  * checked renderer, never as HTML.
  */
 export type LabRecord =
-  | (RecordBase & { kind: "agent"; input: { goal: string }; message: AgentUIMessage })
+  | (RecordBase & { kind: "agent"; input: { goal: string }; message: RecordMessage })
   | (RecordBase & {
       kind: "chat";
       /** The visitor's new question; the earlier turns are the thread's earlier records. */
       input: { question: string };
       /** The thread: every message of one conversation has the same id (null if the page sent none). */
       conversationId: string | null;
-      message: ChatUIMessage;
+      message: RecordMessage;
     })
-  | (RecordBase & { kind: "review"; input: { code: string; language: string | null }; message: ReviewUIMessage });
+  | (RecordBase & { kind: "review"; input: { code: string; language: string | null }; message: RecordMessage });
 
 export type LabRecordKind = LabRecord["kind"];
 
@@ -64,4 +68,4 @@ export type DayCount = { day: string; uses: number; kept: number };
 export type RecordPage = { records: LabRecord[]; cursor: string | null };
 
 /** What a visitor reopening a run by its address gets: only what that visitor was shown. */
-export type VisitorRun = Pick<LabRecord, "id" | "kind" | "at" | "locale" | "stopped" | "input" | "message">;
+export type VisitorRun = Pick<LabRecord, "id" | "kind" | "at" | "locale" | "stopped" | "trimmed" | "input" | "message">;
