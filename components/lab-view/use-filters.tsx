@@ -47,7 +47,14 @@ export function UseFilters({ filters, day, locale, copy }: Props) {
         </div>
         <div className={`field ${styles.grow}`}>
           <label htmlFor="lab-filter-q">{f.search}</label>
-          <input id="lab-filter-q" name="q" type="text" enterKeyHint="search" defaultValue={filters.query} maxLength={MAX_QUERY} />
+          <input
+            id="lab-filter-q"
+            name="q"
+            type="text"
+            enterKeyHint="search"
+            defaultValue={filters.query}
+            maxLength={MAX_QUERY}
+          />
         </div>
       </div>
       <div className={styles.filterRow}>

@@ -5,7 +5,13 @@ import { agentRecord, chatRecord, done } from "./record-fixtures";
 describe("what the studio's pages read of a record", () => {
   it("a served run is no gap; its words and answer are searched", () => {
     const facts = factsOf(agentRecord({ goal: "my goal", answer: "the answer" }));
-    expect(facts).toMatchObject({ kind: "agent", reason: "answered", noService: false, searchEmpty: false, led: false });
+    expect(facts).toMatchObject({
+      kind: "agent",
+      reason: "answered",
+      noService: false,
+      searchEmpty: false,
+      led: false,
+    });
     expect(facts.text).toContain("my goal");
     expect(facts.text).toContain("the answer");
     expect(isGap(facts)).toBe(false);
