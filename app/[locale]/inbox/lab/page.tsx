@@ -59,7 +59,7 @@ export default async function LabUsesPage({ params, searchParams }: PageProps<"/
           <p className="muted">{copy.list.empty}</p>
         ) : (
           <>
-            <p className="muted" data-testid="lab-uses-count">
+            <p className="muted" data-testid="lab-list-count">
               {countLine(matching, totals.uses, locale, copy)}
             </p>
             <UseList uses={shown} locale={locale} copy={copy} />
