@@ -37,6 +37,8 @@ export interface ContactStore {
    * in every retry batch). Returns how many messages were dropped.
    */
   prune(nowMs: number): Promise<number>;
+  /** One message by its id, with its delivery (the studio's page of the Lab run it came from); null once gone. */
+  get(id: string): Promise<StoredLead | null>;
 }
 
 export function contactKeys(prefix: string) {
@@ -132,6 +134,16 @@ end
 return dropped
 `;
 
+/** KEYS: the message, its delivery. The pair as JSON, or nil when the message is gone. */
+const GET_LUA = `
+local lead = redis.call("GET", KEYS[1])
+if not lead then return nil end
+local fields = redis.call("HGETALL", KEYS[2])
+local delivery = {}
+for i = 1, #fields, 2 do delivery[fields[i]] = fields[i + 1] end
+return cjson.encode({ lead = lead, delivery = delivery })
+`;
+
 // `@upstash/redis` parses replies that look like JSON; a test bridge or another client may not.
 function fromJson<T>(reply: unknown): T {
   return (typeof reply === "string" ? JSON.parse(reply) : reply) as T;
@@ -156,6 +168,7 @@ export function upstashContactStore(redis: Redis, prefix: string, limits = CONTA
     failed: redis.createScript<unknown>(FAILED_LUA),
     list: redis.createScript<unknown>(LIST_LUA),
     prune: redis.createScript<number>(PRUNE_LUA),
+    get: redis.createScript<unknown>(GET_LUA),
   };
   const keptSeconds = String(limits.keptDays * 86_400);
   return {
@@ -205,6 +218,15 @@ export function upstashContactStore(redis: Redis, prefix: string, limits = CONTA
     },
     async prune() {
       return Number(await scripts.prune.exec([keys.leads, keys.unsent], [keys.lead("")]));
+    },
+    async get(id) {
+      const reply = await scripts.get.exec([keys.lead(id), keys.delivery(id)], []);
+      if (reply === null || reply === undefined) return null;
+      const row = fromJson<{ lead: unknown; delivery: Record<string, unknown> | unknown[] }>(reply);
+      return {
+        lead: fromJson<Lead>(row.lead),
+        delivery: readDelivery(Array.isArray(row.delivery) ? {} : row.delivery),
+      };
     },
   };
 }
@@ -286,6 +308,14 @@ export function memoryContactStore(limits = CONTACT_LIMITS): ContactStore & { le
         dropped += 1;
       }
       return dropped;
+    },
+    async get(id) {
+      const lead = leads.find((kept) => kept.id === id);
+      if (!lead) return null;
+      return {
+        lead: structuredClone(lead),
+        delivery: { ...(deliveries.get(lead.id) ?? { state: "unsent", attempts: 0 }) },
+      };
     },
     leads: () => leads,
   };

@@ -3,6 +3,7 @@ import { cookies, headers } from "next/headers";
 import { after } from "next/server";
 import { InboxList } from "@/components/contact/inbox-list";
 import { InboxLogin } from "@/components/contact/inbox-login";
+import { StudioNav } from "@/components/lab-view/studio-nav";
 import { PageHeader } from "@/components/site/page-header";
 import { labQuota } from "@/lib/api/lab-units";
 import { config } from "@/lib/config";
@@ -60,6 +61,7 @@ export default async function InboxPage({ params }: PageProps<"/[locale]/inbox">
   return (
     <>
       {header}
+      <StudioNav locale={locale} copy={getDictionary(locale).labView} current="inbox" />
       <form action={closeInbox}>
         <button type="submit" className="button button--secondary">
           {copy.close}

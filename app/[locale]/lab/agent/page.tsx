@@ -1,10 +1,8 @@
 import { AgentAbout } from "@/components/agent/agent-about";
 import { AgentConsole } from "@/components/agent/agent-console";
-import type { ServiceNames } from "@/components/agent/copy";
+import { serviceNames } from "@/components/agent/service-names";
 import { BackToLab } from "@/components/lab/back-to-lab";
 import { PageHeader } from "@/components/site/page-header";
-import { SITE } from "@/lib/content/site";
-import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { localeOf } from "@/lib/i18n/params";
 import { pageMetadata } from "@/lib/site/metadata";
@@ -15,20 +13,6 @@ export async function generateMetadata({ params }: PageProps<"/[locale]/lab/agen
   const locale = await localeOf(params);
   const { title, description } = getDictionary(locale).agent;
   return pageMetadata(locale, { title, description, path: LAB_PAGES.agent?.(locale) ?? paths.lab(locale) });
-}
-
-/** Service and extra names by id, for the estimate card (its result names them only by id). */
-function serviceNames(locale: Locale): ServiceNames {
-  return Object.fromEntries(
-    SITE.services.map((service) => [
-      service.id,
-      {
-        name: service.text[locale].name,
-        extras: Object.fromEntries(service.extras.map((extra) => [extra.id, extra.name[locale]])),
-        ...(service.term ? { term: service.term } : {}),
-      },
-    ]),
-  );
 }
 
 export default async function LabAgentPage({ params }: PageProps<"/[locale]/lab/agent">) {
