@@ -24,6 +24,7 @@ export function useLeadContext(locale: Locale, copy: Dictionary["contact"], serv
       service: value("service"),
       extras: value("extras"),
       goal: value("goal"),
+      run: value("run"),
     });
     const words = {
       ...copy.summaryWords,
