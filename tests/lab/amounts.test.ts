@@ -1,3 +1,4 @@
+// @studio demo
 import { describe, expect, it } from "vitest";
 import { findAmounts, type MoneyAmount, unverifiedAmounts } from "@/lib/agent/amounts";
 import { growthOf, linearBound } from "@/tests/support/growth";
