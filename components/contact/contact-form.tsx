@@ -97,6 +97,7 @@ function ContactFormView({
           <input type="hidden" name="service" value={context.serviceId ?? ""} />
           <input type="hidden" name="extras" value={context.extraIds.join(",")} />
           <input type="hidden" name="goal" value={context.goal ?? ""} />
+          <input type="hidden" name="run" value={context.runId ?? ""} />
         </>
       )}
       {problems.map((problem) => (

@@ -54,6 +54,7 @@ export async function sendContact(_previous: ContactState, form: FormData): Prom
       service: field("service"),
       extras: field("extras"),
       goal: field("goal"),
+      run: field("run"),
     });
   } catch (error) {
     if (!(error instanceof LeadContextError)) throw error;

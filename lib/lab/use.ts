@@ -80,7 +80,8 @@ export type LabUse<M extends UIMessage, Details extends Record<string, unknown> 
   words: LabRecord["input"];
   /** A chat's thread, from the page: every message of one conversation is kept under it. */
   conversationId?: string | null;
-  open(model: AnsweringModel): UseRun<M, Details>;
+  /** Opens the use for one run; `runId` is its record's id (the agent's next steps carry it). */
+  open(model: AnsweringModel, run?: { runId?: string }): UseRun<M, Details>;
 };
 
 /** What a finished use reports to its `onFinish` (the quota's books) and to its log line. */

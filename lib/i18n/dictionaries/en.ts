@@ -707,4 +707,13 @@ Return only the requested JSON object, in English:
     tooLarge: "What you sent is more than this site accepts ({limit}). Shorten it and try again.",
     back: "Back to the form",
   },
+  records: {
+    kept: "What you do on this page is kept for {days} days, so the studio can see what its Lab told visitors and make it better: what you typed (with email addresses and phone numbers taken out) and what the Lab showed you. Only the studio reads it, in its private view. Your IP address is not kept.",
+    none: "Nothing you do on this page is kept: what you type and what the Lab answers are gone when you leave.",
+    reopened: "This is the run at this address, as it was kept. Opening it again spent no units.",
+    loading: "Opening the run at this address…",
+    gone: "The run at this address is not kept: it expired, or it was never kept. Write your goal and run it again.",
+    trimmed: "This run was very long: the longest parts were shortened when it was kept.",
+    whatsappRun: "Lab run: {id}",
+  },
 };

@@ -752,6 +752,15 @@ Devuelve solo el objeto JSON pedido, en español:
     tooLarge: "Lo que envió supera lo que este sitio acepta ({limit}). Acórtelo e inténtelo de nuevo.",
     back: "Volver al formulario",
   },
+  records: {
+    kept: "Lo que haces en esta página se guarda {days} días para que el estudio vea qué les dijo su Lab a los visitantes y lo mejore: lo que escribiste (sin correos ni números de teléfono) y lo que el Lab te mostró. Solo lo lee el estudio, en su vista privada. Tu dirección IP no se guarda.",
+    none: "Nada de lo que haces en esta página se guarda: lo que escribes y lo que responde el Lab desaparecen al salir.",
+    reopened: "Esta es la ejecución de esta dirección, tal como se guardó. Abrirla de nuevo no gastó unidades.",
+    loading: "Abriendo la ejecución de esta dirección…",
+    gone: "La ejecución de esta dirección no está guardada: caducó o nunca se guardó. Escribe tu objetivo y ejecútalo de nuevo.",
+    trimmed: "Esta ejecución era muy larga: sus partes más largas se acortaron al guardarla.",
+    whatsappRun: "Ejecución del Lab: {id}",
+  },
 };
 
 export type Dictionary = typeof es;

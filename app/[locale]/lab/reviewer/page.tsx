@@ -1,5 +1,6 @@
 import { sharedLabCopy } from "@/components/chat/chat-copy";
 import { BackToLab } from "@/components/lab/back-to-lab";
+import { RecordsNotice } from "@/components/lab/records-notice";
 import { ReviewConsole } from "@/components/review/review-console";
 import { PageHeader } from "@/components/site/page-header";
 import type { Locale } from "@/lib/i18n/config";
@@ -35,6 +36,7 @@ export default async function LabReviewerPage({ params }: PageProps<"/[locale]/l
       <BackToLab locale={locale} />
       <PageHeader title={dict.reviewer.title} lead={description(locale)} />
       <ReviewConsole locale={locale} copy={dict.reviewer} shared={sharedLabCopy(dict)} />
+      <RecordsNotice copy={dict.records} />
     </>
   );
 }
