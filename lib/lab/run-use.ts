@@ -17,6 +17,7 @@ import type { Quota } from "@/lib/quota";
 import { unverifiedAmounts } from "./amounts";
 import { answerTransform, closeBrokenStep, type RunRecord } from "./answer-transform";
 import { capModelCalls } from "./call-cap";
+import { renderedText } from "./rendered-text";
 import type { DoneData } from "./types";
 import type { AnsweringModel, LabCall, LabUse, UseKind, UseSummary } from "./use";
 
@@ -194,7 +195,10 @@ export function streamLabUse<M extends UIMessage, D extends Record<string, unkno
       const verdict = run.verdict({ record, error: thrown });
       const done: DoneData = {
         reason: timedOut ? "timeout" : clientAborted ? "client_abort" : verdict.reason,
-        unverifiedAmounts: unverifiedAmounts(record.stepTexts.join("\n"), [...run.grounding, ...record.toolResults]),
+        unverifiedAmounts: unverifiedAmounts(run.shownText?.() ?? record.stepTexts.map(renderedText).join("\n"), [
+          ...run.grounding,
+          ...record.toolResults,
+        ]),
         usage: run.meter.usage(options.model),
         modelCalls: run.meter.modelCalls,
         toolCalls: run.meter.toolCalls,
