@@ -86,6 +86,12 @@ describe("an amount in another currency than the tool's", () => {
     }
   });
 
+  it("a tool's money is in the currency its result names", async () => {
+    const check = await amountsFor("EUR", ["es-ES"]);
+    const tools = [{ ok: true, currency: "USD", price: { min: 1800, max: 2400 } }];
+    expect(flaggedOf(check, "Son USD 1,800 o 1.800 €.", tools)).toEqual(["1.800 €"]);
+  });
+
   it("a tool that names no currency returned the studio's; a page's text, the currency it writes", async () => {
     const check = await amountsFor("EUR", ["es-ES"]);
     expect(flaggedOf(check, "Son 1.800 € o USD 1,800.", [{ price: 1800 }])).toEqual(["USD 1,800"]);
