@@ -6,6 +6,7 @@ interface __BaseEnv_CloudflareEnv {
 	AI?: Ai;
 	ASSETS: Fetcher;
 	NEXTJS_ENV: "production";
+	LAB_RECORDS_DAYS?: "30";
 	QUOTA_STORE?: "memory";
 	QUOTA_SALT?: "local-preview-salt-not-a-secret";
 	INBOX_SECRET?: "local-preview-inbox-key-not-a-secret";
@@ -16,6 +17,7 @@ declare namespace Cloudflare {
 		AI: Ai;
 		ASSETS: Fetcher;
 		NEXTJS_ENV: "production";
+		LAB_RECORDS_DAYS: "30";
 	}
 	interface LocalEnv {
 		CONTACT_EMAIL: SendEmail;
@@ -32,7 +34,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "NEXTJS_ENV" | "QUOTA_STORE" | "QUOTA_SALT" | "INBOX_SECRET">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "NEXTJS_ENV" | "LAB_RECORDS_DAYS" | "QUOTA_STORE" | "QUOTA_SALT" | "INBOX_SECRET">> {}
 }
 declare module "*.txt" {
 	const value: string;

@@ -1,20 +1,77 @@
 import path from "node:path";
-import { defineConfig } from "vitest/config";
+import type { Plugin } from "vite";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+import { BUILT_DIR, FIXTURES_DIR, fixtureNames, testFiles } from "./tests/support/studios";
 
-export default defineConfig({
-  resolve: {
-    alias: {
-      "@": path.resolve(import.meta.dirname),
-      // `server-only` throws outside a React Server Components build; tests import server modules.
-      "server-only": path.resolve(import.meta.dirname, "tests/support/server-only.ts"),
+const ROOT = import.meta.dirname;
+const GENERATED = `${path.join(ROOT, "content", "generated")}${path.sep}`;
+
+const alias = {
+  "@": ROOT,
+  // `server-only` throws outside a React Server Components build; tests import server modules.
+  "server-only": path.resolve(ROOT, "tests/support/server-only.ts"),
+};
+const shared = {
+  environment: "node",
+  // A passing test's log lines (a run's JSON line, `quota_unavailable` from a test that cuts
+  // Redis off on purpose) read as failures to a newcomer: only a failing test's are shown.
+  silent: "passed-only",
+} as const;
+
+/** content/generated/* read from the fixture's build instead: the site's code then serves that studio. */
+function generatedFrom(fixture: string): Plugin {
+  const built = `${path.join(ROOT, BUILT_DIR, fixture, "content", "generated")}${path.sep}`;
+  return {
+    name: `studio-fixture-${fixture}`,
+    enforce: "pre",
+    async resolveId(source, importer, options) {
+      if (!source.includes("content/generated/")) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved?.id.startsWith(GENERATED) ? built + resolved.id.slice(GENERATED.length) : resolved;
+    },
+  };
+}
+
+// A test file runs on content/ as it is, or on the fixtures it names with `// @studio <name>…`
+// (tests/support/studios.ts): one project for content/ and one for each fixture.
+const files = testFiles(ROOT);
+const fixtures = fixtureNames(ROOT);
+for (const { file, studios } of files) {
+  const unknown = studios.filter((name) => !fixtures.includes(name));
+  if (unknown.length) throw new Error(`${file}: no fixture ${unknown.join(", ")} in ${FIXTURES_DIR}/`);
+}
+const projects: TestProjectInlineConfiguration[] = [
+  {
+    resolve: { alias },
+    test: {
+      ...shared,
+      name: "content",
+      include: files.filter((entry) => entry.studios.length === 0).map((entry) => entry.file),
+      provide: { studio: "content", studioContent: "content" },
     },
   },
+  ...fixtures
+    .map((fixture) => ({ fixture, include: files.filter((entry) => entry.studios.includes(fixture)) }))
+    .filter(({ include }) => include.length > 0)
+    .map(({ fixture, include }) => ({
+      plugins: [generatedFrom(fixture)],
+      resolve: { alias },
+      test: {
+        ...shared,
+        name: fixture,
+        include: include.map((entry) => entry.file),
+        // Builds the fixture as `npm run knowledge` would, before any of its files is imported.
+        globalSetup: ["tests/support/studio-global-setup.ts"],
+        provide: { studio: fixture, studioContent: path.join(FIXTURES_DIR, fixture) },
+      },
+    })),
+];
+
+export default defineConfig({
+  resolve: { alias },
   test: {
-    environment: "node",
-    include: ["tests/**/*.test.ts"],
-    // A passing test's log lines (a run's JSON line, `quota_unavailable` from a test that cuts
-    // Redis off on purpose) read as failures to a newcomer: only a failing test's are shown.
-    silent: "passed-only",
+    ...shared,
+    projects,
     // A throwaway redis-server for the quota's integration tests, unless REDIS_URL is given.
     globalSetup: ["tests/support/redis-global-setup.ts"],
   },

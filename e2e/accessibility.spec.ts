@@ -1,5 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { LOCALES } from "@/lib/i18n/config";
+import { DEFAULT_LOCALE, LOCALES } from "@/lib/i18n/config";
+import { getDictionary } from "@/lib/i18n/dictionary";
+import { paths as sitePaths } from "@/lib/site/paths";
 import { allSitemapPages } from "@/lib/site/sitemap-pages";
 import { expectAccessible, expectFitsWidth, PHONE } from "./checks";
 
@@ -47,13 +49,15 @@ for (const group of groups) {
 }
 
 test("the nav marks the current page, and only it", async ({ page }) => {
-  await page.goto("/en/services");
+  const locale = DEFAULT_LOCALE;
+  const words = getDictionary(locale).nav;
+  await page.goto(sitePaths.services(locale));
   const nav = page.getByRole("navigation");
-  await expect(nav.getByRole("link", { name: "Services" })).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: words.services })).toHaveAttribute("aria-current", "page");
   await expect(nav.locator("a[aria-current]")).toHaveCount(1);
-  await page.goto("/es/lab/agent");
-  await expect(nav.getByRole("link", { name: "Lab" })).toHaveAttribute("aria-current", "true");
-  await page.goto("/es");
+  await page.goto(sitePaths.labPage(locale, "agent"));
+  await expect(nav.getByRole("link", { name: words.lab })).toHaveAttribute("aria-current", "true");
+  await page.goto(sitePaths.home(locale));
   await expect(nav.locator("a[aria-current]")).toHaveCount(0);
 });
 
@@ -75,13 +79,10 @@ test("a page that doesn't exist: its own title, accessible, fits the phone", asy
 test("pages the sitemap leaves out: the studio's inbox door and a contact form prefilled from the Lab", async ({
   page,
 }) => {
-  const goal = encodeURIComponent("A website with a blog for my bakery");
-  for (const path of [
-    "/es/inbox",
-    "/en/inbox",
-    `/es/contact?from=agent&goal=${goal}`,
-    `/en/contact?from=agent&goal=${goal}`,
-  ]) {
+  for (const path of LOCALES.flatMap((locale) => [
+    `/${locale}/inbox`,
+    `${sitePaths.contact(locale)}?from=agent&goal=${encodeURIComponent(getDictionary(locale).agent.console.exampleGoals[0] ?? "")}`,
+  ])) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);
     await expect(page.locator("h1").first()).toBeVisible();

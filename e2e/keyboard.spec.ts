@@ -1,8 +1,12 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { SITE } from "@/lib/content/site";
 import { paths } from "@/lib/site/paths";
 import { LabAgentPage } from "./pages/lab-agent-page";
 import { LabAssistantPage } from "./pages/lab-assistant-page";
 import { LabReviewerPage } from "./pages/lab-reviewer-page";
+import { DEFAULT_LOCALE, literal } from "./studio";
+
+const locale = DEFAULT_LOCALE;
 
 // Guards the Lab for someone with only a keyboard, on both runtimes: a whole agent run (goal, Run,
 // the answer, its next step), a conversation with the assistant and a review (code, Review, a
@@ -19,9 +23,9 @@ async function tabTo(page: Page, target: Locator, most = 60) {
 }
 
 test("a whole agent run by keyboard: goal, Run, the answer, and its next step", async ({ page }) => {
-  const agent = await new LabAgentPage(page, "en").open();
+  const agent = await new LabAgentPage(page, locale).open();
   await tabTo(page, agent.goal);
-  await page.keyboard.type("A website with a blog for my bakery: how much and how long?");
+  await page.keyboard.type(agent.copy.exampleGoals[0] ?? "");
   await tabTo(page, agent.run);
   await page.keyboard.press("Enter");
   await expect(agent.stop).toBeFocused();
@@ -35,26 +39,26 @@ test("a whole agent run by keyboard: goal, Run, the answer, and its next step", 
 
   await tabTo(page, agent.nextStep, 10);
   await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(new RegExp(`${paths.quote("en", "website-with-blog").replace("?", "\\?")}$`));
+  await expect(page).toHaveURL(new RegExp(`${literal(paths.quote(locale))}\\?service=`));
 });
 
 test("a conversation by keyboard: Enter sends, focus stays to ask the next", async ({ page }) => {
-  const chat = await new LabAssistantPage(page, "es").open();
+  const [first, second] = SITE.services;
+  const chat = await new LabAssistantPage(page, locale).open();
   await expect(page.getByTestId("chat-log")).toHaveAttribute("aria-live", "polite");
   await tabTo(page, chat.question);
-  await page.keyboard.type("¿Cuánto cuesta una tienda en línea?");
+  await page.keyboard.type(`${first?.text[locale].name}?`);
   await page.keyboard.press("Enter");
   await chat.answered(0);
   await expect(chat.question).toBeFocused();
-  await page.keyboard.type("¿y cuánto tarda?");
+  await page.keyboard.type(`${(second ?? first)?.text[locale].name}?`);
   await page.keyboard.press("Enter");
-  const second = await chat.answered(1);
-  await expect(second).toContainText("6–10 semanas");
+  await expect(await chat.answered(1)).not.toBeEmpty();
   await expect(chat.question).toBeFocused();
 });
 
 test("a review by keyboard: code, Review, then from the summary to a finding's line", async ({ page }) => {
-  const reviewer = await new LabReviewerPage(page, "en").open();
+  const reviewer = await new LabReviewerPage(page, locale).open();
   await tabTo(page, reviewer.code);
   await page.keyboard.type('const token = "sk_live_abcdef1234567890";\nel.innerHTML = html;');
   await tabTo(page, reviewer.run, 5);

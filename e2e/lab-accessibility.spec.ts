@@ -1,8 +1,12 @@
 import { expect, type Route, test } from "@playwright/test";
+import { SITE } from "@/lib/content/site";
 import { expectRightOnPhone, PHONE } from "./checks";
 import { LabAgentPage, visitorHeaders } from "./pages/lab-agent-page";
 import { LabAssistantPage } from "./pages/lab-assistant-page";
 import { LabReviewerPage } from "./pages/lab-reviewer-page";
+import { DEFAULT_LOCALE } from "./studio";
+
+const locale = DEFAULT_LOCALE;
 
 // Guards every state of the Lab, on both runtimes, on a 360 px phone: no axe violation of WCAG 2.2
 // AA and nothing wider than the screen, for the agent (empty, waiting, streaming, answered,
@@ -32,7 +36,7 @@ async function refuseGetService(route: Route, ip: string) {
 
 test("the agent, state by state", async ({ page }) => {
   test.slow();
-  const agent = await new LabAgentPage(page, "es").open();
+  const agent = await new LabAgentPage(page, locale).open();
   await expectRightOnPhone(page, "agent: empty");
 
   // Waiting: the request is out and nothing has come back.
@@ -98,17 +102,18 @@ test("the agent, state by state", async ({ page }) => {
 });
 
 test("the assistant: empty, then a conversation", async ({ page }) => {
-  const chat = await new LabAssistantPage(page, "en").open();
+  const chat = await new LabAssistantPage(page, locale).open();
   await expectRightOnPhone(page, "assistant: empty");
-  await chat.ask("How much is an online store?");
+  const [first, second] = SITE.services;
+  await chat.ask(`${first?.text[locale].name}?`);
   await chat.answered(0);
-  await chat.ask("And how long does it take?");
+  await chat.ask(`${(second ?? first)?.text[locale].name}?`);
   await chat.answered(1);
   await expectRightOnPhone(page, "assistant: two answers");
 });
 
 test("the reviewer: empty, a review, and a line longer than the screen", async ({ page }) => {
-  const reviewer = await new LabReviewerPage(page, "es").open();
+  const reviewer = await new LabReviewerPage(page, locale).open();
   await expectRightOnPhone(page, "reviewer: empty");
   await reviewer.review(
     [

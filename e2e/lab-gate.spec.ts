@@ -1,12 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { visitorIp } from "./pages/lab-agent-page";
+import { DEFAULT_LOCALE } from "./studio";
 
 // Guards the gate in front of the Lab's quota on the runtime itself: another site's request and a
 // body that isn't JSON are refused before anything is spent, and the visitor is the one the
 // runtime trusts: CF-Connecting-IP on the Worker, the configured TRUSTED_IP_HEADER (x-real-ip)
 // on next start. A header the runtime doesn't trust can't buy a fresh quota bucket.
 
-const GOAL = { goal: "A landing page", locale: "en" };
+const GOAL = { goal: "A landing page", locale: DEFAULT_LOCALE };
 
 test("another site's request gets 403 and a text/plain body 415, each with its code", async ({ request }) => {
   const ip = visitorIp();

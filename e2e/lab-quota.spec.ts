@@ -1,18 +1,23 @@
 import { expect, type Page, test } from "@playwright/test";
+import { SITE } from "@/lib/content/site";
 import { getDictionary } from "@/lib/i18n/dictionary";
+import { fill } from "@/lib/i18n/fill";
 import { paths } from "@/lib/site/paths";
 import { LabAgentPage, visitorHeaders, visitorIp } from "./pages/lab-agent-page";
 import { LabAssistantPage } from "./pages/lab-assistant-page";
+import { DEFAULT_LOCALE } from "./studio";
 
 // Guards the one daily quota the Lab's three uses share, on both runtimes, against servers started
 // with a 3-unit day per visitor (playwright.config.ts): an agent run (2 units) and a chat message
 // (1) succeed, the next message is refused with 429 quota_exceeded; the Lab index says no units are
 // left, and the usage view counts the run and the message this test made.
 
-const usage = getDictionary("en").usage;
+const locale = DEFAULT_LOCALE;
+const usage = getDictionary(locale).usage;
+const uses = getDictionary(locale).labUses;
 
 async function usageCounts(page: Page) {
-  await page.goto(paths.labUsage("en"));
+  await page.goto(paths.labUsage(locale));
   const read = async (id: string) => Number((await page.getByTestId(id).textContent())?.replace(/\D/g, ""));
   return {
     agent: await read("usage-agent-runs"),
@@ -27,15 +32,15 @@ test("an agent run and a chat message spend the day; the next message gets 429 q
   const before = await usageCounts(page);
   await expect(page.getByRole("heading", { name: usage.title })).toBeVisible();
 
-  const agent = await new LabAgentPage(page, "en", ip).open();
+  const agent = await new LabAgentPage(page, locale, ip).open();
   await agent.useExample(0);
   await agent.start();
   await agent.finished();
   await expect(agent.meterValue("reason")).toHaveText(agent.copy.meter.reasons.answered);
   await expect(agent.meterValue("units")).toHaveText("1");
 
-  const chat = await new LabAssistantPage(page, "en", ip).open();
-  await chat.ask("How much is an online store?");
+  const chat = await new LabAssistantPage(page, locale, ip).open();
+  await chat.ask(`${SITE.services[0]?.text[locale].name}?`);
   await chat.answered(0);
   await expect(page.getByTestId("chat-units")).toHaveText(chat.copy.unitsLeft.replace("{units}", "0"));
 
@@ -52,9 +57,13 @@ test("an agent run and a chat message spend the day; the next message gets 429 q
   await page.route("**/api/lab/units", (route) =>
     route.fallback({ headers: { ...route.request().headers(), ...visitorHeaders(ip) } }),
   );
-  await page.goto(paths.lab("en"));
-  await expect(page.getByTestId("lab-units-left")).toHaveText("You have 0 of 3 units left today from this connection.");
-  await expect(page.getByTestId("lab-cost")).toHaveText(["2 units a use", "1 unit a use", "1 unit a use"]);
+  await page.goto(paths.lab(locale));
+  await expect(page.getByTestId("lab-units-left")).toHaveText(fill(uses.left, { left: 0, limit: 3 }));
+  await expect(page.getByTestId("lab-cost")).toHaveText([
+    fill(uses.costPlural, { units: 2 }),
+    fill(uses.cost, { units: 1 }),
+    fill(uses.cost, { units: 1 }),
+  ]);
 
   const after = await usageCounts(page);
   expect(after.agent).toBe(before.agent + 1);

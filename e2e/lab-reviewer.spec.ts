@@ -1,7 +1,11 @@
 import { expect, test } from "@playwright/test";
+import { fill } from "@/lib/i18n/fill";
 import { REVIEW_LIMITS } from "@/lib/review/limits";
 import { LabReviewerPage } from "./pages/lab-reviewer-page";
 import { attachScreen } from "./screens";
+import { DEFAULT_LOCALE } from "./studio";
+
+const locale = DEFAULT_LOCALE;
 
 // Guards the Lab code reviewer with no model configured, on both runtimes: it says the review comes
 // from fixed rules, finds the planted mistakes on the right lines, each line number jumps to that
@@ -17,32 +21,36 @@ const CODE = [
 ].join("\n");
 
 test("the offline reviewer finds the planted mistakes and its lines jump into the code", async ({ page }, testInfo) => {
-  const reviewer = await new LabReviewerPage(page, "en").open();
+  const reviewer = await new LabReviewerPage(page, locale).open();
   await expect(page.getByTestId("review-offline-note")).toHaveText(reviewer.copy.offlineNote);
   await reviewer.review(CODE);
 
   await expect(reviewer.model).toContainText(reviewer.copy.offlineModel);
   await expect(reviewer.model).toHaveAttribute("data-reason", "answered");
-  await expect(page.getByTestId("review-summary")).toHaveText("The fixed rules found 4 things to check in 6 lines.");
+  await expect(page.getByTestId("review-summary")).toHaveText(
+    fill(reviewer.copy.offlineSummary.some, { count: 4, lines: 6 }),
+  );
   const found = await reviewer.findings.evaluateAll((items) =>
     items.map((item) => `${item.getAttribute("data-line")}:${item.getAttribute("data-severity")}`),
   );
   expect(found).toEqual(["1:high", "4:high", "5:medium", "5:low"]);
 
   const jump = reviewer.findings.nth(1).getByTestId("review-line-link");
-  await expect(jump).toHaveText("Line 4");
+  await expect(jump).toHaveText(fill(reviewer.copy.line, { line: 4 }));
   await jump.click();
   await expect(page).toHaveURL(/#code-line-4$/);
   const line = page.locator("#code-line-4");
   await expect(line).toContainText("el.innerHTML = html;");
   await expect(line).toBeInViewport();
-  await attachScreen(page, testInfo, "review-en");
+  await attachScreen(page, testInfo, `review-${locale}`);
 });
 
 test("code over 6,000 characters can't be sent", async ({ page }) => {
-  const reviewer = await new LabReviewerPage(page, "es").open();
+  const reviewer = await new LabReviewerPage(page, locale).open();
   await reviewer.code.fill("x".repeat(REVIEW_LIMITS.maxCodeChars + 1));
-  await expect(page.getByTestId("review-counter")).toHaveText("El código pasa de 6000 caracteres.");
+  await expect(page.getByTestId("review-counter")).toHaveText(
+    fill(reviewer.copy.tooLong, { max: REVIEW_LIMITS.maxCodeChars }),
+  );
   await expect(reviewer.run).toBeDisabled();
   await reviewer.code.fill("x = 1");
   await expect(reviewer.run).toBeEnabled();

@@ -3,12 +3,21 @@ import path from "node:path";
 import { expect, type TestInfo, test } from "@playwright/test";
 import { SITE } from "@/lib/content/site";
 import { getDictionary } from "@/lib/i18n/dictionary";
+import { fill } from "@/lib/i18n/fill";
 import { formatMoneyRange, formatWeeks } from "@/lib/i18n/format";
 import { estimateQuote } from "@/lib/quote/estimate";
+import { paths } from "@/lib/site/paths";
 import { expectAccessible } from "./checks";
 import { ContactPage, InboxPage } from "./pages/contact-page";
 import { LabAgentPage, visitorHeaders, visitorIp } from "./pages/lab-agent-page";
 import { QuotePage } from "./pages/quote-page";
+import { DEFAULT_LOCALE, literal, OTHER_LOCALE, serviceWithExtras } from "./studio";
+
+// The visitor browses in the studio's second language when it has one; the studio reads its email
+// in its first.
+const locale = OTHER_LOCALE ?? DEFAULT_LOCALE;
+const copy = getDictionary(locale);
+const studioCopy = getDictionary(DEFAULT_LOCALE);
 
 // Guards the path of a lead, on both runtimes: the agent's contact step and the calculator's
 // "let's talk" carry the visitor's context into the form (prefilled, editable); the message is
@@ -58,20 +67,22 @@ test("agent run → its contact step → prefilled form → sent → the studio'
   page,
   baseURL,
 }, info) => {
-  const agent = await new LabAgentPage(page, "en").open();
+  const agent = await new LabAgentPage(page, locale).open();
   await agent.useExample(2);
   await agent.start();
   await agent.finished();
-  const goal = getDictionary("en").agent.console.exampleGoals[2] ?? "";
-  await expect(agent.nextStep).toHaveAttribute("href", /^\/en\/contact\?from=agent&goal=/);
+  const goal = copy.agent.console.exampleGoals[2] ?? "";
+  const contactPath = literal(paths.contact(locale));
+  await expect(agent.nextStep).toHaveAttribute("href", new RegExp(`^${contactPath}\\?from=agent&goal=`));
   await agent.nextStep.click();
 
-  const contact = new ContactPage(page, "en");
-  await expect(page).toHaveURL(/\/en\/contact\?from=agent/);
-  await expect(contact.summary).toHaveValue(`Goal: ${goal}`);
+  const contact = new ContactPage(page, locale);
+  await expect(page).toHaveURL(new RegExp(`${contactPath}\\?from=agent`));
+  const goalWord = copy.contact.summaryWords.goal;
+  await expect(contact.summary).toHaveValue(`${goalWord}: ${goal}`);
   await expectAccessible(page, "the contact form with the run's summary");
   // Visible and editable: the visitor's own words go with the message.
-  await contact.summary.fill(`Goal: ${goal}\nAlso a small sink.`);
+  await contact.summary.fill(`${goalWord}: ${goal}\nAlso a small sink.`);
   const marker = `lead-${info.project.name}-${Date.now()}`;
   await contact.send({ name: "Marta Ríos", email: "marta@example.com", message: `Can you help? ${marker}` });
 
@@ -79,13 +90,13 @@ test("agent run → its contact step → prefilled form → sent → the studio'
     const email = await simulatedEmail(baseURL ?? "", marker);
     expect(email.to).toEqual([SITE.studio.email]);
     expect(email.replyTo).toBe('"Marta Ríos" <marta@example.com>');
-    expect(email.subject).toBe("Nuevo mensaje de Marta Ríos");
+    expect(email.subject).toBe(fill(studioCopy.leads.subject, { name: "Marta Ríos" }));
     expect(email.text).toContain(`Can you help? ${marker}`);
-    expect(email.text).toContain(`Objetivo: ${goal}`);
+    expect(email.text).toContain(`${studioCopy.leads.goal}: ${goal}`);
     expect(email.text).toContain("Also a small sink.");
   }
 
-  const inbox = await new InboxPage(page, "en").open(INBOX_KEY);
+  const inbox = await new InboxPage(page, locale).open(INBOX_KEY);
   const lead = inbox.lead(marker);
   await expect(lead).toBeVisible();
   await expectAccessible(page, "the studio's inbox");
@@ -102,45 +113,49 @@ test("calculator → let's talk → the form carries the selection; the lead sho
   page,
   baseURL,
 }, info) => {
-  const serviceId = "online-store";
-  const extraIds = ["photo-session"];
-  const service = SITE.services.find((s) => s.id === serviceId);
-  if (!service) throw new Error("the demo content has no online store");
-  await page.goto(`/en/quote?service=${serviceId}&extras=${extraIds.join(",")}`);
-  await new QuotePage(page, "en").expectEstimate(serviceId, extraIds);
-  await page.getByRole("link", { name: getDictionary("en").quote.talk }).click();
+  const service = serviceWithExtras(1);
+  const serviceId = service.id;
+  const [first] = service.extras;
+  const extraIds = first ? [first.id] : [];
+  await page.goto(paths.quote(locale, serviceId, extraIds));
+  await new QuotePage(page, locale).expectEstimate(serviceId, extraIds);
+  await page.getByRole("link", { name: copy.quote.talk }).click();
 
-  await expect(page).toHaveURL(`/en/contact?from=quote&service=${serviceId}&extras=${extraIds.join(",")}`);
-  const contact = new ContactPage(page, "en");
+  await expect(page).toHaveURL(`${paths.contact(locale)}?from=quote&service=${serviceId}&extras=${extraIds.join(",")}`);
+  const contact = new ContactPage(page, locale);
   const estimate = estimateQuote({ serviceId, extraIds });
-  const extra = service.extras.find((e) => e.id === "photo-session")?.name.en ?? "";
+  const words = copy.contact.summaryWords;
   await expect(contact.summary).toHaveValue(
-    `Service: ${service.text.en.name}\nExtras: ${extra}\nEstimated time: ${formatWeeks(estimate.weeks, "en")}`,
+    [
+      `${words.service}: ${service.text[locale].name}`,
+      `${words.extras}: ${first?.name[locale] ?? ""}`,
+      fill(words.weeks, { weeks: formatWeeks(estimate.weeks, locale) }),
+    ].join("\n"),
   );
   await expect(page.getByRole("link", { name: contact.copy.whatsapp })).toHaveAttribute(
     "href",
-    new RegExp(`text=.*${encodeURIComponent(service.text.en.name)}`),
+    new RegExp(`text=.*${literal(encodeURIComponent(service.text[locale].name))}`),
   );
-  await expect(page.getByTestId("contact-privacy")).toContainText("30 days");
+  await expect(page.getByTestId("contact-privacy")).toContainText(copy.contact.privacy);
 
   const marker = `quote-${info.project.name}-${Date.now()}`;
   await contact.send({ name: "Quoted Visitor", email: "quoted@example.com", message: `Let's talk. ${marker}` });
   if (onWorkerd(info)) {
     const email = await simulatedEmail(baseURL ?? "", marker);
-    expect(email.subject).toBe(`Nuevo mensaje de Quoted Visitor: ${service.text.es.name}`);
-    expect(email.replyTo).toBe('"Quoted Visitor" <quoted@example.com>');
-    expect(email.text).toContain(
-      `Rango de referencia (calculado por el sitio): ${formatMoneyRange(estimate.price, "es")}`,
+    expect(email.subject).toBe(
+      fill(studioCopy.leads.subjectService, { name: "Quoted Visitor", service: service.text[DEFAULT_LOCALE].name }),
     );
+    expect(email.replyTo).toBe('"Quoted Visitor" <quoted@example.com>');
+    expect(email.text).toContain(`${studioCopy.leads.range}: ${formatMoneyRange(estimate.price, DEFAULT_LOCALE)}`);
   }
-  const lead = (await new InboxPage(page, "en").open(INBOX_KEY)).lead(marker);
-  await expect(lead).toContainText(formatMoneyRange(estimate.price, "en"));
-  await expect(lead).toContainText(service.text.en.name);
+  const lead = (await new InboxPage(page, locale).open(INBOX_KEY)).lead(marker);
+  await expect(lead).toContainText(formatMoneyRange(estimate.price, locale));
+  await expect(lead).toContainText(service.text[locale].name);
 });
 
 test("the inbox refuses a wrong key and lists nothing", async ({ page }) => {
-  const inbox = new InboxPage(page, "en");
-  await page.goto("/en/inbox");
+  const inbox = new InboxPage(page, locale);
+  await page.goto(`/${locale}/inbox`);
   await page.getByLabel(inbox.copy.secret).fill("not-the-key");
   await page.getByRole("button", { name: inbox.copy.open }).click();
   await expect(page.getByRole("alert").filter({ hasText: inbox.copy.wrong })).toBeVisible();

@@ -1,4 +1,7 @@
 import { expect, test } from "@playwright/test";
+import { getDictionary } from "@/lib/i18n/dictionary";
+import { paths } from "@/lib/site/paths";
+import { DEFAULT_LOCALE, literal } from "./studio";
 
 // Guards what the platform adds: the health route names the runtime that served it, and every
 // kind of response (page, route, redirect, static asset) carries the security headers.
@@ -36,11 +39,12 @@ test("the page hydrates under the CSP without violations", async ({ page }) => {
   page.on("console", (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
   });
-  await page.goto("/es");
+  await page.goto(paths.home(DEFAULT_LOCALE));
   // Only a hydrated page navigates on the client: a full page load would drop this marker.
   await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
-  await page.getByTestId("language-switch").click();
-  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  const services = getDictionary(DEFAULT_LOCALE).nav.services;
+  await page.getByRole("navigation").getByRole("link", { name: services }).click();
+  await expect(page).toHaveURL(new RegExp(`${literal(paths.services(DEFAULT_LOCALE))}$`));
   expect(await page.evaluate(() => "__sameDocument" in window)).toBe(true);
   expect(violations).toEqual([]);
 });

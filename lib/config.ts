@@ -36,6 +36,8 @@ export type Config = {
   quota: QuotaSettings | QuotaConfigError;
   /** Where contact messages go (email binding's addresses, webhook) and the inbox's key. */
   contact: ContactSettings;
+  /** `LAB_RECORDS_DAYS`: how many days each Lab use's record is kept for the studio (0: none kept). */
+  records: { retentionDays: number };
 };
 
 /** A setting that is present but unusable; the message names it and what it takes. */
@@ -75,7 +77,12 @@ const VARIABLES = [
   "CONTACT_WEBHOOK_URL",
   "CONTACT_WEBHOOK_SECRET",
   "INBOX_SECRET",
+  "LAB_RECORDS_DAYS",
 ] as const;
+
+/** Records are kept 30 days unless `LAB_RECORDS_DAYS` says otherwise; at most a year. */
+export const DEFAULT_RECORD_DAYS = 30;
+const MAX_RECORD_DAYS = 365;
 
 // Workers AI model ids: `@cf/<author>/<model>` (or `@hf/…`); the id is part of the REST URL's path.
 const WORKERS_AI_MODEL = /^@(?:cf|hf)\/[\w.-]+\/[\w.:-]+$/;
@@ -128,7 +135,14 @@ export function readConfig(env: EnvVars, runtime: { production?: boolean; worker
     if (!(error instanceof QuotaConfigError)) throw error;
     quota = error;
   }
-  return { production, siteUrl, models, quota, contact: readContactSettings(env) };
+  const days = get("LAB_RECORDS_DAYS");
+  if (days !== undefined && (!/^\d+$/.test(days) || Number(days) > MAX_RECORD_DAYS)) {
+    throw new ConfigError(
+      `LAB_RECORDS_DAYS must be a whole number of days from 0 (keep nothing) to ${MAX_RECORD_DAYS}, got "${days}"`,
+    );
+  }
+  const records = { retentionDays: days === undefined ? DEFAULT_RECORD_DAYS : Number(days) };
+  return { production, siteUrl, models, quota, contact: readContactSettings(env), records };
 }
 
 let last: { key: string; config: Config } | undefined;
@@ -156,6 +170,20 @@ export function workerBinding<T>(name: "AI" | "CONTACT_EMAIL"): T | undefined {
   } catch {
     // `next start`, `next build` and tests run outside a Cloudflare context.
     return undefined;
+  }
+}
+
+/**
+ * Where a task that must outlive the response goes: on Workers, the request's `waitUntil`, taken
+ * now while the request's context is current, so the isolate isn't stopped before the task ends;
+ * elsewhere (`next start`, tests) the process keeps running it anyway.
+ */
+export function backgroundTasks(): (task: Promise<unknown>) => void {
+  try {
+    const { ctx } = getCloudflareContext();
+    return (task) => ctx.waitUntil(task);
+  } catch {
+    return () => {};
   }
 }
 

@@ -16,6 +16,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { BENCH_RECORDING, BENCH_REPLAY_SERVICE } from "../bench/replay/replay-binding";
 import { sseEventsOf } from "../bench/replay/replay-stream";
+import { DEFAULT_LOCALE } from "../lib/i18n/config";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8791);
 const FILES_PORT = PORT + 1;
@@ -184,7 +185,7 @@ async function agentRun(goal: string): Promise<void> {
   const response = await fetch(`${BASE}/api/agent`, {
     method: "POST",
     headers: { "content-type": "application/json", ...VISITOR },
-    body: JSON.stringify({ goal, locale: "es" }),
+    body: JSON.stringify({ goal, locale: DEFAULT_LOCALE }),
   });
   const body = await response.text();
   if (!response.ok) throw new Error(`POST /api/agent: ${response.status} ${body.slice(0, 200)}`);

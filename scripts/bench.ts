@@ -11,11 +11,15 @@ import os from "node:os";
 import { gzipSync } from "node:zlib";
 import type { LanguageModelV4CallOptions } from "@ai-sdk/provider";
 import { streamText } from "ai";
+import { BENCH_RECORDING } from "../bench/replay/replay-binding";
 import { createOfflinePlanner } from "../lib/agent/offline-planner";
 import { systemPrompt } from "../lib/agent/prompt";
 import { runAgent } from "../lib/agent/run-agent";
 import { createAgentTools } from "../lib/agent/tools";
 import { SITE } from "../lib/content/site";
+import { DEFAULT_LOCALE, LOCALES, type Locale } from "../lib/i18n/config";
+import { getDictionary } from "../lib/i18n/dictionary";
+import { formatMoneyRange } from "../lib/i18n/format";
 import { estimateTokens } from "../lib/text/tokens";
 import { gemmaTokens, toolSchemasJson } from "../tests/support/gemma-tokenizer";
 import { readChunks, scriptedModel } from "../tests/support/scripted-model";
@@ -40,13 +44,14 @@ async function quiet<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-const GOALS = {
-  es: BAKERY_GOAL,
-  en: "A site with a blog for my bakery, how much and how long?",
-} as const;
+/** The offline run's goal: the recording's where it was recorded, else the studio's first example goal. */
+const goalIn = (locale: Locale) =>
+  locale === BENCH_RECORDING.locale
+    ? BAKERY_GOAL
+    : (getDictionary(locale).agent.console.exampleGoals[0] ?? BAKERY_GOAL);
 
 /** Gemma tokens of what each model call of an offline-planner run really sends. */
-async function tokensPerRun(locale: "es" | "en") {
+async function tokensPerRun(locale: Locale) {
   const planner = createOfflinePlanner({ locale, chunkDelayMs: 0 });
   const calls: LanguageModelV4CallOptions[] = [];
   const doStream = planner.doStream.bind(planner);
@@ -55,7 +60,7 @@ async function tokensPerRun(locale: "es" | "en") {
     return doStream(options);
   };
   const chunks = await readChunks(
-    runAgent({ goal: GOALS[locale], locale, studio: SITE.studio.name, model: planner, modelName: "offline-planner" }),
+    runAgent({ goal: goalIn(locale), locale, studio: SITE.studio.name, model: planner, modelName: "offline-planner" }),
   );
   const done = chunks.find((c) => c.type === "data-done") as {
     data: { usage: { inputTokens: number; outputTokens: number } };
@@ -77,7 +82,7 @@ async function tokensPerRun(locale: "es" | "en") {
  * What every model call of a run re-sends, in Gemma tokens and by the run-time count: the system
  * prompt, and the tool schemas on every call but the last (which goes out with none).
  */
-async function fixedPrefix(locale: "es" | "en") {
+async function fixedPrefix(locale: Locale) {
   const prompt = systemPrompt(locale, SITE.studio.name);
   const schemas = await toolSchemasJson(createAgentTools({ locale }));
   const gemma = { systemPrompt: gemmaTokens(prompt), toolSchemas: gemmaTokens(schemas) };
@@ -89,12 +94,11 @@ async function fixedPrefix(locale: "es" | "en") {
 
 /** The loop (limits, checks, data parts) against a bare streamText, same scripted model. */
 async function loopOverhead(runs = 30) {
+  const [service] = SITE.services;
+  if (!service) throw new Error("the studio has no service");
   const script = () => [
-    {
-      text: "Busco el servicio. ",
-      calls: [{ name: "estimate_quote", input: { serviceId: "landing-page", extraIds: [] } }],
-    },
-    { text: "La página de aterrizaje cuesta entre $ 1.800.000 y $ 2.800.000." },
+    { text: "… ", calls: [{ name: "estimate_quote", input: { serviceId: service.id, extraIds: [] } }] },
+    { text: `${service.text[DEFAULT_LOCALE].name}: ${formatMoneyRange(service.price, DEFAULT_LOCALE)}.` },
   ];
   const agent: number[] = [];
   const bare: number[] = [];
@@ -103,7 +107,7 @@ async function loopOverhead(runs = 30) {
     await readChunks(
       runAgent({
         goal: "landing",
-        locale: "es",
+        locale: DEFAULT_LOCALE,
         studio: SITE.studio.name,
         model: scriptedModel(script()).model,
         modelName: "m",
@@ -159,7 +163,7 @@ const tokensOnly = process.argv.includes("--tokens");
 
 if (!cpuOnly) {
   const prefix: Record<string, unknown> = {};
-  for (const locale of ["es", "en"] as const) {
+  for (const locale of LOCALES) {
     const run = await quiet(() => tokensPerRun(locale));
     results[`tokens_${locale}`] = run;
     console.log(

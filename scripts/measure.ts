@@ -11,7 +11,7 @@ import { DEFAULT_AGENT_MODEL } from "../lib/ai/neurons";
 import { workersAIRestModel } from "../lib/ai/providers";
 import { NeuronMeter } from "../lib/ai/workers-ai-usage";
 import { SITE } from "../lib/content/site";
-import type { Locale } from "../lib/i18n/config";
+import { isLocale, LOCALES, type Locale } from "../lib/i18n/config";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const GOLDEN_GOALS_FILE = path.join(root, "bench", "golden-goals.json");
@@ -32,8 +32,8 @@ export function measureRefusal(env: MeasureEnv): string | null {
 
 export function readGoldenGoals(file = GOLDEN_GOALS_FILE): GoldenGoal[] {
   const goals = JSON.parse(readFileSync(file, "utf8")) as GoldenGoal[];
-  if (!Array.isArray(goals) || goals.some((g) => !g.id || !g.goal || (g.locale !== "es" && g.locale !== "en")))
-    throw new Error(`${file}: expected [{ id, locale: "es" | "en", goal }]`);
+  if (!Array.isArray(goals) || goals.some((g) => !g.id || !g.goal || !isLocale(g.locale)))
+    throw new Error(`${file}: expected [{ id, locale: one of the studio's (${LOCALES.join(", ")}), goal }]`);
   return goals;
 }
 

@@ -8,6 +8,7 @@
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { BENCH_RECORDING, replayBinding } from "../bench/replay/replay-binding";
+import { DEFAULT_LOCALE } from "../lib/i18n/config";
 
 Object.assign(process.env, {
   QUOTA_STORE: "memory",
@@ -31,7 +32,7 @@ async function run(): Promise<string> {
     new Request("http://127.0.0.1/api/agent", {
       method: "POST",
       headers: { "content-type": "application/json", "cf-connecting-ip": "127.0.0.1" },
-      body: JSON.stringify({ goal, locale: "es" }),
+      body: JSON.stringify({ goal, locale: DEFAULT_LOCALE }),
     }),
   );
   return response.text();

@@ -16,6 +16,7 @@ import { getService } from "../lib/agent/tools/get-service";
 import { suggestNextStep } from "../lib/agent/tools/suggest-next-step";
 import { DEFAULT_AGENT_MODEL, workersAIModel } from "../lib/ai/providers";
 import { SITE } from "../lib/content/site";
+import { isLocale, type Locale } from "../lib/i18n/config";
 import { formatMoneyRange, formatWeeks } from "../lib/i18n/format";
 import { searchSite } from "../lib/search/site";
 import { gemmaTokenizer } from "../tests/support/gemma-tokenizer";
@@ -37,12 +38,18 @@ function tokens(text: string): string[] {
   return pieces;
 }
 
+// The recording is of the demo studio's Spanish run (its catalog, its words): it needs the demo's
+// content in content/ (tests/fixtures/studios/demo).
+const recordedIn = "es";
+if (!isLocale(recordedIn))
+  throw new Error(`the recording is in "${recordedIn}", which content/ has not: use the demo studio`);
+const locale: Locale = recordedIn;
 const serviceId = "website-with-blog";
 const extraIds = ["seo-setup", "photo-session"];
-const found = searchSite("sitio web con blog panadería", "es");
-const service = getService(serviceId, "es");
+const found = searchSite("sitio web con blog panadería", locale);
+const service = getService(serviceId, locale);
 const quote = quoteFor(serviceId, extraIds);
-const next = suggestNextStep("quote", serviceId, extraIds, { locale: "es" });
+const next = suggestNextStep("quote", serviceId, extraIds, { locale });
 if (!found.results[0] || !service.ok || !quote.ok || !next.ok) throw new Error("the catalog changed: edit this script");
 const page = found.results[0];
 
@@ -54,7 +61,7 @@ const afterService = `${service.service.name} incluye lo necesario para publicar
 // prose at 1.4-1.7x Gemma's tokens, so its 350-token cap passes ~210-250 Gemma tokens whole.
 const answer = [
   `Para tu panadería te recomiendo el servicio [${page.title}](${page.path}): un sitio con blog donde puedes publicar recetas, novedades, promociones y el horario de atención, administrado por ti sin depender de nadie.`,
-  `Con la configuración SEO y la sesión de fotos de tus productos, el precio está entre ${formatMoneyRange(quote.price, "es")} y la entrega toma ${formatWeeks(quote.weeks, "es")}.`,
+  `Con la configuración SEO y la sesión de fotos de tus productos, el precio está entre ${formatMoneyRange(quote.price, locale)} y la entrega toma ${formatWeeks(quote.weeks, locale)}.`,
   "El precio incluye el diseño a la medida, la versión para celular, el blog listo para publicar y una capacitación para que escribas tus propias entradas; las fotos profesionales hacen que tus panes y tortas se vean tan bien como saben.",
   "Si más adelante quieres vender en línea o recibir pedidos por WhatsApp, esos extras se pueden sumar sin rehacer el sitio.",
   `Puedes revisar y ajustar esta cotización aquí: [cotizar el sitio con blog](${next.path}).`,
@@ -64,7 +71,7 @@ const UNCOUNTED = { prompt: 0, completion: 0, cached: 0 };
 
 const stream: RecordedStream = {
   goal: "Quiero un sitio con blog para mi panadería, ¿cuánto cuesta y cuánto tarda?",
-  locale: "es",
+  locale,
   calls: [
     {
       text: tokens(plan),
@@ -100,7 +107,7 @@ async function promptTokensOf(recorded: RecordedStream): Promise<number[]> {
   } as unknown as Ai;
   const run = runAgent({
     goal: recorded.goal,
-    locale: recorded.locale,
+    locale,
     studio: SITE.studio.name,
     model: workersAIModel(counting, DEFAULT_AGENT_MODEL, "record"),
     modelName: DEFAULT_AGENT_MODEL,

@@ -5,7 +5,8 @@
  */
 export type RecordedStream = {
   goal: string;
-  locale: "es" | "en";
+  /** The language it was recorded in (a code of the studio whose content it was recorded against). */
+  locale: string;
   calls: {
     text: string[];
     toolCalls: { name: string; args: string[] }[];

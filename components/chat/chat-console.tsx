@@ -7,6 +7,7 @@ import { problemFromError, problemMessage } from "@/components/agent/run-problem
 import { CHAT_LIMITS } from "@/lib/chat/limits";
 import type { ChatUIMessage } from "@/lib/chat/types";
 import type { Locale } from "@/lib/i18n/config";
+import { newRunId } from "@/lib/lab/records/id";
 import styles from "./chat-console.module.css";
 import type { ChatCopy } from "./chat-copy";
 import { ChatMessage } from "./chat-message";
@@ -39,11 +40,13 @@ type Props = { locale: Locale; copy: ChatCopy; shared: AgentCopy };
 /** The assistant: a conversation kept in this tab only; each message is one unit of the daily quota. */
 export function ChatConsole({ locale, copy, shared }: Props) {
   const [question, setQuestion] = useState("");
+  // This tab's conversation: the studio's records keep its messages together under this id.
+  const [conversationId] = useState(newRunId);
   const prepare = useCallback<PrepareRequest<ChatUIMessage>>(
     ({ id, messages, trigger, messageId }) => ({
-      body: { id, trigger, messageId, locale, messages: requestMessages(messages) },
+      body: { id, trigger, messageId, locale, messages: requestMessages(messages), conversationId },
     }),
-    [locale],
+    [locale, conversationId],
   );
   // Null until the engine has loaded: until then nothing can be sent, and there is nothing to show.
   const [chat, setChat] = useState<LabChat<ChatUIMessage> | null>(null);

@@ -1,6 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { SITE } from "@/lib/content/site";
 import type { Locale } from "@/lib/i18n/config";
+import { getDictionary } from "@/lib/i18n/dictionary";
 import { formatDuration } from "@/lib/i18n/duration";
 import { formatMoneyRange } from "@/lib/i18n/format";
 import { estimateQuote } from "@/lib/quote/estimate";
@@ -21,9 +22,7 @@ export class QuotePage {
   }
 
   async chooseService(name: string) {
-    await this.page
-      .getByLabel(this.locale === "es" ? "Servicio" : "Service", { exact: true })
-      .selectOption({ label: name });
+    await this.page.getByLabel(getDictionary(this.locale).quote.service, { exact: true }).selectOption({ label: name });
   }
 
   async tickExtra(name: string) {

@@ -272,6 +272,7 @@ export function agentUse({
     timeoutMs: AGENT_TIMEOUT_MS,
     locale,
     offline: createOfflinePlanner,
+    words: { goal },
     open: () => {
       const run = createRun(goal, locale, studio);
       const { budget } = run;

@@ -21,10 +21,13 @@ export type ChatDetails = { turns: number; keptTurns: number };
 export function chatUse({
   turns,
   locale,
+  conversationId = null,
   studio = SITE.studio.name,
 }: {
   turns: ChatTurn[];
   locale: Locale;
+  /** The page's id for the conversation, checked by the route: the records keep a thread together. */
+  conversationId?: string | null;
   studio?: string;
 }): LabUse<ChatUIMessage, ChatDetails> {
   return {
@@ -34,6 +37,8 @@ export function chatUse({
     timeoutMs: CHAT_TIMEOUT_MS,
     locale,
     offline: createOfflineAssistant,
+    words: { question: turns.findLast((turn) => turn.role === "user")?.text ?? "" },
+    conversationId,
     open: () => {
       const sent = turns.filter((turn) => turn.text.trim() !== "");
       const kept = trimConversation(sent, CHAT_LIMITS.historyTokens);

@@ -1,5 +1,5 @@
 import type { UIMessage } from "ai";
-import type { DoneData } from "@/lib/lab/types";
+import type { DoneData, RunData } from "@/lib/lab/types";
 
-/** The chat's messages: text, and one `data-done` at the end of each answer (like the agent's). */
-export type ChatUIMessage = UIMessage<never, { done: DoneData }>;
+/** The chat's messages: text, one `data-run` (its record's id) and one `data-done` at the end of each answer. */
+export type ChatUIMessage = UIMessage<never, { done: DoneData; run: RunData }>;

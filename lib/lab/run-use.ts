@@ -17,6 +17,9 @@ import type { Quota } from "@/lib/quota";
 import { unverifiedAmounts } from "./amounts";
 import { answerTransform, closeBrokenStep, type RunRecord } from "./answer-transform";
 import { capModelCalls } from "./call-cap";
+import { newRunId } from "./records/id";
+import { type Recording, recordedStream, type UseEnd } from "./records/record-use";
+import { labRecording } from "./records/recording";
 import { renderedText } from "./rendered-text";
 import type { DoneData } from "./types";
 import type { AnsweringModel, LabCall, LabUse, UseKind, UseSummary } from "./use";
@@ -31,7 +34,10 @@ import type { AnsweringModel, LabCall, LabUse, UseKind, UseSummary } from "./use
  * 5. exactly one `data-done`;
  * 6. one log line;
  * 7. the usage recorded on the reservation, or the units released when the model failed before
- *    the visitor saw anything.
+ *    the visitor saw anything;
+ * 8. the use's record (`lib/lab/records`): the stream the page was sent (with its `data-run` id),
+ *    assembled as the page assembles it, with the visitor's words redacted, written in the
+ *    background once the stream has closed; never the IP, and never a delay or a failure for the use.
  * Each use brings only its own parts (`LabUse`): prompt, tools or output schema, limits, model.
  */
 export async function serveLabUse<Schema extends z.ZodType, M extends UIMessage, D extends Record<string, unknown>>(
@@ -45,12 +51,14 @@ export async function serveLabUse<Schema extends z.ZodType, M extends UIMessage,
   return startLabUse(request, toUse(body.data));
 }
 
-/** Steps 2 to 7 for a request that passed the gate. Tests bring their own quota and model. */
+/** Steps 2 to 8 for a request that passed the gate. Tests bring their own quota, model and records. */
 export async function startLabUse<M extends UIMessage, D extends Record<string, unknown>>(
   request: Request,
   use: LabUse<M, D>,
-  deps: { quota?: Quota; model?: AnsweringModel } = {},
+  deps: { quota?: Quota; model?: AnsweringModel; recording?: Recording | null } = {},
 ): Promise<Response> {
+  // The run's id: its record's, its address's (`?run=`), and the model's session affinity.
+  const runId = newRunId();
   // The model is chosen inside the reservation's checks (a bad setting is a 503 like the quota's):
   // while its platform says "not now", nothing is reserved.
   let chosen = deps.model;
@@ -58,7 +66,7 @@ export async function startLabUse<M extends UIMessage, D extends Record<string, 
     platform: () => {
       chosen ??= resolveModel(use.kind, {
         locale: use.locale,
-        runId: crypto.randomUUID(),
+        runId,
         offline: use.offline,
         context: modelContext(request),
       });
@@ -68,19 +76,43 @@ export async function startLabUse<M extends UIMessage, D extends Record<string, 
   if (units instanceof Response) return units;
   const model = chosen as AnsweringModel;
 
+  const startedMs = Date.now();
+  let end: UseEnd | undefined;
   const stream = streamLabUse(use, {
     model,
     signal: request.signal,
-    onFinish: (summary) => settleUse(units, use.kind, summary, model.watch),
+    onFinish: (summary) => {
+      end = useEnd(summary);
+      return settleUse(units, use.kind, summary, model.watch);
+    },
   });
+  const facts = {
+    id: runId,
+    kind: use.kind,
+    locale: use.locale,
+    startedMs,
+    input: use.words,
+    conversationId: use.conversationId ?? null,
+  };
+  const recording = deps.recording === undefined ? labRecording() : deps.recording;
   return createUIMessageStreamResponse({
-    stream,
+    stream: recordedStream(stream, facts, recording, () => end),
     headers: {
       "Cache-Control": "no-store",
       "X-Quota-Remaining": String(units.remaining.ip),
       "X-Agent-Model": model.name,
     },
   });
+}
+
+/** What the record keeps of a use's summary beyond its `data-done`: the duration and the use's own counts. */
+function useEnd(summary: UseSummary<Record<string, unknown>>): UseEnd {
+  const { reason, unverifiedAmounts, usage, modelCalls, toolCalls, model, shown, clientAborted, durationMs, ...own } =
+    summary;
+  const counts = Object.fromEntries(
+    Object.entries(own).map(([key, value]) => [key, typeof value === "number" ? value : null]),
+  );
+  return { durationMs, counts };
 }
 
 /**

@@ -26,3 +26,6 @@ export type DoneData = {
   toolCalls: number;
   model: string;
 };
+
+/** `data-run`, after the start of every Lab use's stream: the id its record is kept under (`lib/lab/records`). */
+export type RunData = { id: string };

@@ -3,6 +3,7 @@ import type { LanguageModel, UIMessage, UIMessageStreamWriter } from "ai";
 import type { AvailabilityWatch } from "@/lib/ai/model-unavailable";
 import type { OfflineModel } from "@/lib/ai/providers";
 import type { Locale } from "@/lib/i18n/config";
+import type { LabRecord } from "@/lib/lab/records/types";
 import type { Usage } from "@/lib/quota";
 import type { AnyToolsTransform, RunRecord } from "./answer-transform";
 import type { CallMeter } from "./call-cap";
@@ -80,6 +81,10 @@ export type LabUse<M extends UIMessage, Details extends Record<string, unknown> 
   locale: Locale;
   /** The use's own offline model, which answers when no model is configured (labelled as such). */
   offline: OfflineModel;
+  /** The visitor's words, for the use's record (redacted there): the goal, the new question, the code. */
+  words: LabRecord["input"];
+  /** A chat's thread, from the page: every message of one conversation is kept under it. */
+  conversationId?: string | null;
   open(model: AnsweringModel): UseRun<M, Details>;
 };
 

@@ -1,6 +1,6 @@
 import type { UIMessage } from "ai";
 import { z } from "zod";
-import type { DoneData } from "@/lib/lab/types";
+import type { DoneData, RunData } from "@/lib/lab/types";
 import { REVIEW_LIMITS, type ReviewLanguage } from "./limits";
 
 export const SEVERITIES = ["high", "medium", "low"] as const;
@@ -37,4 +37,4 @@ export type ReviewData = {
   final: boolean;
 };
 
-export type ReviewUIMessage = UIMessage<never, { review: ReviewData; done: DoneData }>;
+export type ReviewUIMessage = UIMessage<never, { review: ReviewData; done: DoneData; run: RunData }>;

@@ -59,6 +59,7 @@ export function reviewUse({
     timeoutMs: REVIEW_TIMEOUT_MS,
     locale,
     offline: createOfflineReviewer,
+    words: { code, language: asked ?? null },
     open: () => {
       const base = { language, lines: codeLines(code).length };
       const instructions = reviewSystemPrompt(locale);

@@ -1,8 +1,10 @@
+// @studio demo
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { suggestNextStep } from "@/lib/agent/tools/suggest-next-step";
 import { isSitePath } from "@/lib/lab/site-paths";
 import { DEFAULT_GOAL, type PlayedRun, playRun, replayModel } from "@/tests/support/agent-run";
 import { answerProblems, HOSTILE } from "@/tests/support/answer-safety";
+import { locale } from "@/tests/support/studio";
 import {
   chunk,
   finishChunk,
@@ -11,6 +13,8 @@ import {
   type SseEvent,
   usageChunk,
 } from "@/tests/support/workers-ai-replay";
+
+const es = locale("es");
 
 // A hostile or broken model's answer, as Workers AI streams it, replayed through the real
 // workers-ai-provider and the real run: whatever it writes and however its text is cut into
@@ -138,7 +142,7 @@ describe("adversarial answers: amounts", () => {
 
 describe("adversarial answers: the tools' WhatsApp link", () => {
   it("keeps the URL a tool returned this run, and no other wa.me link", async () => {
-    const step = suggestNextStep("whatsapp", "landing-page", [], { locale: "es", goal: DEFAULT_GOAL });
+    const step = suggestNextStep("whatsapp", "landing-page", [], { locale: es, goal: DEFAULT_GOAL });
     if (!step.ok) throw new Error("no WhatsApp link");
     const text = `Escríbanos por [WhatsApp](${step.path}) o ${step.path} — no por [este](https://wa.me/573009999999) ni https://wa.me/573008888888.`;
     const run = await toolRun([

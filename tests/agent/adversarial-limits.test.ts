@@ -1,3 +1,4 @@
+// @studio demo
 import { writeFileSync } from "node:fs";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { RunBudget } from "@/lib/agent/budget";
@@ -7,6 +8,7 @@ import { DEFAULT_AGENT_MODEL } from "@/lib/ai/neurons";
 import { NeuronMeter } from "@/lib/ai/workers-ai-usage";
 import { ADVERSARIAL_RESULTS_VARIABLE } from "@/scripts/bench-worst-case";
 import { type PlayedRun, playRun, replayModel } from "@/tests/support/agent-run";
+import { locale } from "@/tests/support/studio";
 import {
   type BindingCall,
   chunk,
@@ -27,6 +29,8 @@ import {
   typedEvent,
   usageChunk,
 } from "@/tests/support/workers-ai-replay";
+
+const es = locale("es");
 
 // The limits against a hostile or broken model: hand-written Workers AI streams replayed through
 // the real workers-ai-provider (fake `AI` binding) and the real run. Every case, whatever the
@@ -103,7 +107,7 @@ async function hostile(
 }
 
 const offered = (inputs: BindingCall["inputs"]) => (inputs.tools?.length ?? 0) > 0;
-const search = { name: "search_site", args: { query: "tienda online ropa", locale: "es" } };
+const search = { name: "search_site", args: { query: "tienda online ropa", locale: es } };
 const getService = { name: "get_service", args: { serviceId: "online-store" } };
 const estimate = { name: "estimate_quote", args: { serviceId: "online-store", extraIds: [] } };
 const answer = openAIStep({ text: "Le recomiendo la tienda en línea.", usage: { prompt: 1500, completion: 12 } });
@@ -399,7 +403,7 @@ describe("usage that is not a believable count falls back to our own", () => {
   });
 
   it("a model that lies low on every call and always calls tools still stops inside the budget", async () => {
-    const big = { name: "search_site", args: { query: "tienda en línea pagos sitio web blog", locale: "es" } };
+    const big = { name: "search_site", args: { query: "tienda en línea pagos sitio web blog", locale: es } };
     const run = await hostile("4. usage 1/1 on every call, tools every call", (_n, inputs) =>
       openAIStep({
         text: "palabra ".repeat(120),

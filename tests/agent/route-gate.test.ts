@@ -1,9 +1,13 @@
+// @studio demo
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { POST } from "@/app/api/agent/route";
 import type { LabModel } from "@/lib/ai/providers";
 import { quotaFromEnv } from "@/lib/quota";
 import { openTestBridge, TEST_SALT, TEST_TOKEN, type TestBridge, uniquePrefix } from "@/tests/support/redis-bridge";
 import { scriptedModel } from "@/tests/support/scripted-model";
+import { locale } from "@/tests/support/studio";
+
+const es = locale("es");
 
 // Guards the gate in front of the quota, through the real route: a request another site's page
 // could send, a body that isn't JSON, or a goal with nothing visible in it gets its 4xx code, and
@@ -24,7 +28,7 @@ vi.mock("@/lib/ai/providers", async (original) => ({
 }));
 
 const SITE = "http://lab.example";
-const GOAL = JSON.stringify({ goal: "Una tienda en línea", locale: "es" });
+const GOAL = JSON.stringify({ goal: "Una tienda en línea", locale: es });
 
 function post(headers: Record<string, string>, body = GOAL): Request {
   return new Request(`${SITE}/api/agent`, { method: "POST", body, headers: { host: "lab.example", ...headers } });
@@ -96,7 +100,7 @@ describe("POST /api/agent refuses what another site's page could send", () => {
     ["Hangul fillers and variation selectors", "\u3164\uFFA0\u115F\uFE0F"],
     ["tag characters between spaces", " \u{E0041}\u{E0042} \u3000"],
   ])("a goal of %s -> 400 invalid_body, nothing spent, no model call", async (_name, goal) => {
-    const response = await POST(post(sameOrigin, JSON.stringify({ goal: goal.repeat(20), locale: "es" })));
+    const response = await POST(post(sameOrigin, JSON.stringify({ goal: goal.repeat(20), locale: es })));
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: { code: "invalid_body" } });
     expect(await unitsUsed()).toBe(0);
@@ -104,7 +108,7 @@ describe("POST /api/agent refuses what another site's page could send", () => {
   });
 
   it("measures the goal without its invisible characters: 500 visible ones pass, 501 don't", async () => {
-    const padded = (n: number) => JSON.stringify({ goal: "a\u200B".repeat(n), locale: "es" });
+    const padded = (n: number) => JSON.stringify({ goal: "a\u200B".repeat(n), locale: es });
     const ok = await POST(post(sameOrigin, padded(500)));
     expect(ok.status).toBe(200);
     await ok.text();
@@ -116,7 +120,7 @@ describe("POST /api/agent refuses what another site's page could send", () => {
 
 describe("POST /api/agent serves the Lab's own page and clients without an Origin", () => {
   it("runs a same-origin request, spends 2 units, and the model sees the goal without hidden characters", async () => {
-    const body = JSON.stringify({ goal: "Una\u200B tienda\u00AD en\u2060 línea", locale: "es" });
+    const body = JSON.stringify({ goal: "Una\u200B tienda\u00AD en\u2060 línea", locale: es });
     const response = await POST(post(sameOrigin, body));
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('"type":"data-done"');

@@ -1,3 +1,4 @@
+// @studio demo
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST } from "@/app/api/agent/route";
 import { agentUse } from "@/lib/agent/run-agent";
@@ -5,6 +6,10 @@ import { startLabUse } from "@/lib/lab/run-use";
 import { quotaFromEnv } from "@/lib/quota";
 import { scriptedLabModel } from "@/tests/support/lab-request";
 import { bridgeQuota, openTestBridge, type TestBridge, uniquePrefix } from "@/tests/support/redis-bridge";
+import { locale } from "@/tests/support/studio";
+
+const es = locale("es");
+const en = locale("en");
 
 // Guards the route's contract: a bad body is a 400 with a code and costs nothing, the quota is
 // taken before the model and refuses with 429/503, and a model that fails before showing
@@ -24,13 +29,13 @@ describe("POST /api/agent with a bad body", () => {
   it.each([
     ["malformed JSON", "{goal:", "invalid_json"],
     ["not an object", "[1,2]", "invalid_body"],
-    ["missing goal", JSON.stringify({ locale: "es" }), "invalid_body"],
-    ["goal of spaces", JSON.stringify({ goal: "   ", locale: "es" }), "invalid_body"],
-    ["goal too long", JSON.stringify({ goal: "a".repeat(501), locale: "es" }), "invalid_body"],
-    ["wrong type", JSON.stringify({ goal: 42, locale: "es" }), "invalid_body"],
+    ["missing goal", JSON.stringify({ locale: es }), "invalid_body"],
+    ["goal of spaces", JSON.stringify({ goal: "   ", locale: es }), "invalid_body"],
+    ["goal too long", JSON.stringify({ goal: "a".repeat(501), locale: es }), "invalid_body"],
+    ["wrong type", JSON.stringify({ goal: 42, locale: es }), "invalid_body"],
     ["unknown locale", JSON.stringify({ goal: "tienda", locale: "fr" }), "invalid_body"],
-    ["extra field", JSON.stringify({ goal: "tienda", locale: "es", model: "gpt" }), "invalid_body"],
-    ["over 8 KiB", JSON.stringify({ goal: "tienda", locale: "es", pad: "x".repeat(9000) }), "body_too_large"],
+    ["extra field", JSON.stringify({ goal: "tienda", locale: es, model: "gpt" }), "invalid_body"],
+    ["over 8 KiB", JSON.stringify({ goal: "tienda", locale: es, pad: "x".repeat(9000) }), "body_too_large"],
   ])("%s -> 400 %s, nothing spent", async (_name, body, code) => {
     const response = await POST(post(body));
     expect(response.status).toBe(400);
@@ -40,7 +45,7 @@ describe("POST /api/agent with a bad body", () => {
   });
 
   it("accepts 500 characters after trimming", async () => {
-    const response = await POST(post(JSON.stringify({ goal: ` ${"a".repeat(500)} `, locale: "en" })));
+    const response = await POST(post(JSON.stringify({ goal: ` ${"a".repeat(500)} `, locale: en })));
     expect(response.status).toBe(200);
     await response.text();
   });
@@ -59,7 +64,7 @@ describe("the agent route's quota", () => {
       limits: { ipUnitsPerDay: 5, burstPerMinute: 0 },
     });
     const model = agentModel(() => ({ text: "Hola." }));
-    const goal = { goal: "tienda", locale: "es" as const };
+    const goal = { goal: "tienda", locale: es };
     for (let run = 0; run < 2; run += 1) {
       const response = await startLabUse(post(""), agentUse(goal), { quota, model });
       expect(response.status).toBe(200);
@@ -81,13 +86,13 @@ describe("the agent route's quota", () => {
       limits: { ipUnitsPerDay: 2, burstPerMinute: 0 },
     });
     const failing = agentModel([{ error: "before-text" }]);
-    const response = await startLabUse(post(""), agentUse({ goal: "tienda", locale: "es" }), { quota, model: failing });
+    const response = await startLabUse(post(""), agentUse({ goal: "tienda", locale: es }), { quota, model: failing });
     expect(await response.text()).toContain('"reason":"model_error"');
     const today = await quota.today();
     expect(today.units.used).toBe(0);
     expect(today.releases).toBe(1);
     // The units are back: the same IP can run again.
-    const again = await startLabUse(post(""), agentUse({ goal: "tienda", locale: "es" }), {
+    const again = await startLabUse(post(""), agentUse({ goal: "tienda", locale: es }), {
       quota,
       model: agentModel([{ text: "Hola." }]),
     });
@@ -98,7 +103,7 @@ describe("the agent route's quota", () => {
   it("keeps the units and records usage when the model fails after its text", async () => {
     const quota = bridgeQuota(redis.bridge, { prefix: uniquePrefix("route"), limits: { burstPerMinute: 0 } });
     const model = agentModel([{ text: "Voy a buscar. ", error: "after-text" }]);
-    const response = await startLabUse(post(""), agentUse({ goal: "tienda", locale: "es" }), { quota, model });
+    const response = await startLabUse(post(""), agentUse({ goal: "tienda", locale: es }), { quota, model });
     await response.text();
     const today = await quota.today();
     expect(today.units.used).toBe(2);
@@ -109,7 +114,7 @@ describe("the agent route's quota", () => {
   it("answers 503 when the quota store can't be reached, and never calls the model", async () => {
     const quota = bridgeQuota({ url: "http://127.0.0.1:9" }, { prefix: uniquePrefix("down"), timeoutMs: 200 });
     const model = agentModel([{ text: "Hola." }]);
-    const response = await startLabUse(post(""), agentUse({ goal: "tienda", locale: "es" }), { quota, model });
+    const response = await startLabUse(post(""), agentUse({ goal: "tienda", locale: es }), { quota, model });
     expect(response.status).toBe(503);
     expect(await response.json()).toMatchObject({ error: { code: "quota_unavailable" } });
     expect(model.calls()).toHaveLength(0);

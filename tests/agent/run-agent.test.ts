@@ -1,9 +1,13 @@
+// @studio demo
 import v8 from "node:v8";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it, vi } from "vitest";
 import { estimateQuote } from "@/lib/quote/estimate";
 import { agentStream, playRun, readRun } from "@/tests/support/agent-run";
 import { readChunks, type Script, scriptedModel } from "@/tests/support/scripted-model";
+import { locale } from "@/tests/support/studio";
+
+const es = locale("es");
 
 // Each test plays a hand-written run through the real loop, tools and checks, and asserts what
 // reaches the stream the page reads.
@@ -16,7 +20,7 @@ async function run(script: Script, goal?: string, options: { timeoutMs?: number 
 const happy: Script = [
   {
     text: "Busco el servicio, estimo el precio y le sugiero el siguiente paso. ",
-    calls: [{ name: "search_site", input: { query: "sitio con blog panadería", locale: "es" } }],
+    calls: [{ name: "search_site", input: { query: "sitio con blog panadería", locale: es } }],
   },
   {
     calls: [
@@ -110,7 +114,7 @@ describe("runAgent", () => {
   it("makes the fifth call the last one, with toolChoice none and no tool schemas", async () => {
     const result = await run(() => ({
       text: "Sigo buscando. ",
-      calls: [{ name: "search_site", input: { query: "x", locale: "es" } }],
+      calls: [{ name: "search_site", input: { query: "x", locale: es } }],
     }));
     expect(result.calls()).toHaveLength(5);
     for (const call of result.calls().slice(0, 4)) expect(call.tools?.length).toBe(4);
@@ -148,7 +152,7 @@ describe("runAgent", () => {
   it("refuses tool results past the room the budget left for them", async () => {
     // Large results (six calls: inside the tool limit) that no longer all fit in the room the
     // budget left for them.
-    const search = (query: string) => ({ name: "search_site", input: { query, locale: "es" } });
+    const search = (query: string) => ({ name: "search_site", input: { query, locale: es } });
     const queries = [
       ["tienda", "blog", "pagos"],
       ["sitio web", "tienda en línea", "automatización"],

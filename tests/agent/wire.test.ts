@@ -1,9 +1,11 @@
+// @studio demo
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TOOL_NAMES } from "@/lib/agent/tools";
 import { DEFAULT_AGENT_MODEL, workersAIRestModel } from "@/lib/ai/providers";
 import { withToolCallOrdering } from "@/lib/ai/workers-ai-binding";
 import { estimateQuote } from "@/lib/quote/estimate";
 import { playRun, replayModel, WIRE_RUN_ID } from "@/tests/support/agent-run";
+import { locale } from "@/tests/support/studio";
 import {
   chunk,
   finishChunk,
@@ -21,6 +23,8 @@ import {
   usageChunk,
 } from "@/tests/support/workers-ai-replay";
 
+const es = locale("es");
+
 // Wire tests: recorded-shape Workers AI SSE streams replayed by a fake `AI` binding through the
 // real workers-ai-provider, built the way the product builds it (`workersAIModel`), and driven by
 // the real loop. Each asserts what reaches the page's stream and what the binding was sent.
@@ -30,7 +34,7 @@ async function wireRun(script: ReplayScript, goal = "Quiero una tienda online pa
   return { ...(await playRun({ model: replay.model, goal })), calls: replay.calls };
 }
 
-const search = { name: "search_site", args: { query: "tienda online ropa", locale: "es" } };
+const search = { name: "search_site", args: { query: "tienda online ropa", locale: es } };
 const getService = { name: "get_service", args: { serviceId: "online-store" } };
 const estimate = { name: "estimate_quote", args: { serviceId: "online-store", extraIds: ["photo-session"] } };
 

@@ -1,3 +1,4 @@
+// @studio demo
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   chooseModel,
@@ -13,6 +14,10 @@ import { OFFLINE_REVIEWER_ID } from "@/lib/ai/offline-reviewer-id";
 import { resolveModel } from "@/lib/ai/providers";
 import type { ModelLabels } from "@/lib/api/model-labels";
 import { contextOf, OFFLINE } from "@/tests/support/model-context";
+import { locale } from "@/tests/support/studio";
+
+const es = locale("es");
+const en = locale("en");
 
 // Guards the one model table: for each use and each case it names one model, the model the route
 // builds is that very model (its provider id included), and the label the pages read from
@@ -72,7 +77,7 @@ describe("the model table", () => {
       const expectedCase =
         use === "chat" && "ANTHROPIC_API_KEY" in row.env && row.case !== "preview-offline" ? "anthropic" : row.case;
       expect(choice).toMatchObject({ use, case: expectedCase, name: row.names[use] });
-      const built = resolveModel(use, { offline: OFFLINE[use], locale: "en", runId: "run", context });
+      const built = resolveModel(use, { offline: OFFLINE[use], locale: en, runId: "run", context });
       expect(built).toMatchObject(choice);
       expect(built.model.modelId).toBe(choice.name);
       expect(built.estimatedUsage).toBe(choice.kind === "offline");
@@ -88,7 +93,7 @@ describe("the model table", () => {
     expect(chooseModel("chat", contextOf(claude))).toMatchObject({ kind: "anthropic", name: DEFAULT_ANTHROPIC_MODEL });
     expect(chooseModel("agent", context).kind).toBe("workers-ai-binding");
     expect(chooseModel("review", contextOf(claude)).name).toBe(OFFLINE_REVIEWER_ID);
-    const built = resolveModel("chat", { offline: OFFLINE.chat, locale: "es", runId: "r", context });
+    const built = resolveModel("chat", { offline: OFFLINE.chat, locale: es, runId: "r", context });
     expect(built.model.provider).toMatch(/^anthropic/);
   });
 
@@ -96,7 +101,7 @@ describe("the model table", () => {
     const named = contextOf({ ...rest, AGENT_MODEL: "@cf/google/gemma-3-12b-it" });
     expect(USES.map((use) => chooseModel(use, named).name)).toEqual(Array(3).fill("@cf/google/gemma-3-12b-it"));
     for (const context of [named, contextOf({ AGENT_MODEL: "@cf/google/gemma-3-12b-it" }, { ai: binding })]) {
-      const built = resolveModel("review", { offline: OFFLINE.review, locale: "es", runId: "r", context });
+      const built = resolveModel("review", { offline: OFFLINE.review, locale: es, runId: "r", context });
       expect([built.model.modelId, built.neurons?.model]).toEqual(Array(2).fill("@cf/google/gemma-3-12b-it"));
     }
     const server = contextOf({ OPENAI_COMPATIBLE_BASE_URL: "http://127.0.0.1:9/v1" });

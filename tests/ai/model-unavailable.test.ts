@@ -1,3 +1,4 @@
+// @studio demo
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { agentUse } from "@/lib/agent/run-agent";
 import { AvailabilityWatch, modelUnavailable } from "@/lib/ai/model-unavailable";
@@ -8,7 +9,11 @@ import type { AnsweringModel } from "@/lib/lab/use";
 import { createQuota, memoryStore, type Quota } from "@/lib/quota";
 import { reviewUse } from "@/lib/review/run-review";
 import { labPost, trustVisitorHeader } from "@/tests/support/lab-request";
+import { locale } from "@/tests/support/studio";
 import { openAIStep, type ReplayScript, replayBinding } from "@/tests/support/workers-ai-replay";
+
+const es = locale("es");
+const en = locale("en");
 
 trustVisitorHeader();
 
@@ -55,10 +60,10 @@ function restModel(response: () => Response): AnsweringModel & { calls: () => nu
 const post = () => labPost("/api/agent", "", "203.0.113.44");
 type Deps = { quota: Quota; model: AnsweringModel };
 const USES: Record<"agent" | "chat" | "review", (request: Request, deps: Deps) => Promise<Response>> = {
-  agent: (request, deps) => startLabUse(request, agentUse({ goal: "Quiero una tienda online", locale: "es" }), deps),
+  agent: (request, deps) => startLabUse(request, agentUse({ goal: "Quiero una tienda online", locale: es }), deps),
   chat: (request, deps) =>
-    startLabUse(request, chatUse({ turns: [{ role: "user", text: "¿Hacen tiendas?" }], locale: "es" }), deps),
-  review: (request, deps) => startLabUse(request, reviewUse({ code: "const a = 1;", locale: "en" }), deps),
+    startLabUse(request, chatUse({ turns: [{ role: "user", text: "¿Hacen tiendas?" }], locale: es }), deps),
+  review: (request, deps) => startLabUse(request, reviewUse({ code: "const a = 1;", locale: en }), deps),
 };
 
 async function doneOf(response: Response): Promise<{ reason: string }> {
@@ -153,7 +158,7 @@ describe("a use cut short by the platform", () => {
       call === 0
         ? openAIStep({
             text: "Busco el servicio. ",
-            calls: [{ name: "search_site", args: { query: "tienda", locale: "es" } }],
+            calls: [{ name: "search_site", args: { query: "tienda", locale: es } }],
           })
         : { events: [], run: "reject", error: new Error(ALLOCATION) },
     );

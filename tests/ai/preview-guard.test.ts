@@ -1,3 +1,4 @@
+// @studio demo
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { agentUse } from "@/lib/agent/run-agent";
 import { DEFAULT_ANTHROPIC_MODEL } from "@/lib/ai/model-table";
@@ -11,6 +12,10 @@ import { startLabUse } from "@/lib/lab/run-use";
 import { createQuota, DEFAULT_LIMITS, memoryStore } from "@/lib/quota";
 import { reviewUse } from "@/lib/review/run-review";
 import { contextOf, OFFLINE } from "@/tests/support/model-context";
+import { locale } from "@/tests/support/studio";
+
+const es = locale("es");
+const en = locale("en");
 
 // Guards the promise that pull-request previews spend no neurons and production never runs the
 // offline planner because of a preview setting: `PREVIEW_ALIAS` counts only on a request that came
@@ -71,7 +76,7 @@ describe("the agent's model on a preview", () => {
   it("answers with the offline planner on the preview URL, though a real model is configured", () => {
     const agent = resolveModel("agent", {
       offline: OFFLINE.agent,
-      locale: "es",
+      locale: es,
       runId: "run",
       context: contextOf({ ...real, ...PREVIEW }, { requestUrl: ALIAS_HOST }),
     });
@@ -81,7 +86,7 @@ describe("the agent's model on a preview", () => {
   it("keeps the real model when the same version serves the production host", () => {
     const agent = resolveModel("agent", {
       offline: OFFLINE.agent,
-      locale: "es",
+      locale: es,
       runId: "run",
       context: contextOf({ ...real, ...PREVIEW }, { requestUrl: "https://tallernorte.example/api/agent" }),
     });
@@ -91,7 +96,7 @@ describe("the agent's model on a preview", () => {
   it("keeps the real model on a preview URL of a version without PREVIEW_ALIAS (a production version)", () => {
     const agent = resolveModel("agent", {
       offline: OFFLINE.agent,
-      locale: "en",
+      locale: en,
       runId: "run",
       context: contextOf(real, { requestUrl: VERSION_HOST }),
     });
@@ -129,9 +134,9 @@ describe("the Lab on a preview", () => {
   ])("an agent run at %s answers with %s", async (url, model) => {
     const quota = previewWithModels();
     const request = new Request(url, { method: "POST", headers: { "cf-connecting-ip": "203.0.113.9" } });
-    expect(
-      await modelOf(await startLabUse(request, agentUse({ goal: "A landing page", locale: "en" }), { quota })),
-    ).toBe(model);
+    expect(await modelOf(await startLabUse(request, agentUse({ goal: "A landing page", locale: en }), { quota }))).toBe(
+      model,
+    );
   });
 
   // On Workers, OpenNext rebuilds request.url as http://localhost:3000; the host Cloudflare routed
@@ -149,7 +154,7 @@ describe("the Lab on a preview", () => {
     ["tallernorte.example", "gemma3"],
   ])("an agent run for Host %s behind OpenNext's localhost URL answers with %s", async (host, model) => {
     const quota = previewWithModels();
-    const response = await startLabUse(behindOpenNext(host), agentUse({ goal: "A landing page", locale: "en" }), {
+    const response = await startLabUse(behindOpenNext(host), agentUse({ goal: "A landing page", locale: en }), {
       quota,
     });
     expect(await modelOf(response)).toBe(model);
@@ -161,7 +166,7 @@ describe("the Lab on a preview", () => {
   ])("a chat message for Host %s answers with %s (Claude too stays off previews)", async (host, model) => {
     const quota = previewWithModels();
     const turns = [{ role: "user" as const, text: "How much is an online store?" }];
-    const response = await startLabUse(behindOpenNext(host), chatUse({ turns, locale: "en" }), { quota });
+    const response = await startLabUse(behindOpenNext(host), chatUse({ turns, locale: en }), { quota });
     expect(await modelOf(response)).toBe(model);
   });
 
@@ -170,7 +175,7 @@ describe("the Lab on a preview", () => {
     ["tallernorte.example", "gemma3"],
   ])("a review for Host %s answers with %s", async (host, model) => {
     const quota = previewWithModels();
-    const response = await startLabUse(behindOpenNext(host), reviewUse({ code: "var a = 1;", locale: "en" }), {
+    const response = await startLabUse(behindOpenNext(host), reviewUse({ code: "var a = 1;", locale: en }), {
       quota,
     });
     expect(await modelOf(response)).toBe(model);

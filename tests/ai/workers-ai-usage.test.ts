@@ -1,3 +1,4 @@
+// @studio demo
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type AgentRunSummary, agentUse, runAgent } from "@/lib/agent/run-agent";
 import { DEFAULT_AGENT_MODEL, FALLBACK_NEURON_RATE, NEURON_RATES, neuronsFor } from "@/lib/ai/neurons";
@@ -7,6 +8,7 @@ import { startLabUse } from "@/lib/lab/run-use";
 import { createQuota, memoryStore } from "@/lib/quota";
 import { contextOf, OFFLINE } from "@/tests/support/model-context";
 import { readChunks } from "@/tests/support/scripted-model";
+import { locale } from "@/tests/support/studio";
 import {
   nativeTextEvents,
   nativeUsageEvent,
@@ -16,6 +18,8 @@ import {
   sseText,
   type Usage,
 } from "@/tests/support/workers-ai-replay";
+
+const es = locale("es");
 
 // Neurons as Workers AI reports them (`usage.neurons` on the stream's usage event), replayed
 // through the real workers-ai-provider and the real loop; the rates only when a call reports none.
@@ -37,7 +41,7 @@ async function bindingRun(steps: ReplayStep[], model = DEFAULT_AGENT_MODEL) {
   await readChunks(
     runAgent({
       goal: "Quiero una tienda online",
-      locale: "es",
+      locale: es,
       studio: "Taller Norte",
       model: workersAIModel(fake.binding, model, "run-1", meter),
       modelName: model,
@@ -122,7 +126,7 @@ describe("neurons reported by Workers AI", () => {
     const chunks = await readChunks(
       runAgent({
         goal: "Quiero una tienda online",
-        locale: "es",
+        locale: es,
         studio: "Taller Norte",
         model: workersAIModel(failing, DEFAULT_AGENT_MODEL, "run-1", meter),
         modelName: DEFAULT_AGENT_MODEL,
@@ -146,7 +150,7 @@ describe("the agent route", () => {
       method: "POST",
       headers: { "cf-connecting-ip": "203.0.113.9" },
     });
-    const response = await startLabUse(request, agentUse({ goal: "Quiero una tienda online", locale: "es" }), {
+    const response = await startLabUse(request, agentUse({ goal: "Quiero una tienda online", locale: es }), {
       quota,
       model: { model, name: DEFAULT_AGENT_MODEL, estimatedUsage: false, neurons: meter },
     });
@@ -185,7 +189,7 @@ describe("a model with no known rate", () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const agent = resolveModel("agent", {
       offline: OFFLINE.agent,
-      locale: "es",
+      locale: es,
       runId: "run-1",
       context: contextOf({
         AGENT_MODEL: "@cf/acme/override",
@@ -200,7 +204,7 @@ describe("a model with no known rate", () => {
 
   it("leaves models that are not Workers AI without neurons", () => {
     expect(
-      resolveModel("agent", { offline: OFFLINE.agent, locale: "es", runId: "run-1", context: contextOf({}) }).neurons,
+      resolveModel("agent", { offline: OFFLINE.agent, locale: es, runId: "run-1", context: contextOf({}) }).neurons,
     ).toBeUndefined();
   });
 });
@@ -217,7 +221,7 @@ describe("over REST", () => {
     await readChunks(
       runAgent({
         goal: "Quiero una tienda online",
-        locale: "es",
+        locale: es,
         studio: "Taller Norte",
         model: workersAIRestModel(
           { accountId: "acc", apiKey: "key", fetch: fakeFetch },

@@ -1,3 +1,4 @@
+// @studio demo
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import recorded from "@/bench/replay/gemma-bakery-es.json" with { type: "json" };
 import {
@@ -13,6 +14,9 @@ import type { DoneData } from "@/lib/agent/types";
 import { DEFAULT_AGENT_MODEL, resolveModel, workersAIModel } from "@/lib/ai/providers";
 import { contextOf, OFFLINE } from "@/tests/support/model-context";
 import { readChunks } from "@/tests/support/scripted-model";
+import { locale } from "@/tests/support/studio";
+
+const es = locale("es");
 
 // The bench's replayed Gemma stream: handed to the deploy bundle as its `AI` binding, it must reach
 // the product as the real binding does, and still drive a good run through the real provider (else
@@ -30,14 +34,14 @@ afterEach(() => {
 async function recordedRun(ai: Ai) {
   const chosen = resolveModel("agent", {
     offline: OFFLINE.agent,
-    locale: "es",
+    locale: es,
     runId: "r",
     context: contextOf({}, { ai }),
   });
   const chunks = await readChunks(
     runAgent({
       goal: recorded.goal,
-      locale: "es",
+      locale: es,
       studio: "Taller Norte",
       model: chosen.model,
       modelName: chosen.name,
@@ -123,7 +127,7 @@ describe("bench replay binding: the recorded stream", () => {
     const second = workersAIModel(replayBinding(BENCH_RECORDING), DEFAULT_AGENT_MODEL, "b");
     for (const model of [first, second]) {
       const chunks = await readChunks(
-        runAgent({ goal: recorded.goal, locale: "es", studio: "Taller Norte", model, modelName: DEFAULT_AGENT_MODEL }),
+        runAgent({ goal: recorded.goal, locale: es, studio: "Taller Norte", model, modelName: DEFAULT_AGENT_MODEL }),
       );
       expect((chunks.find((c) => c.type === "data-done") as { data: DoneData }).data.reason).toBe("answered");
     }

@@ -1,3 +1,4 @@
+// @studio demo
 import { describe, expect, it } from "vitest";
 import { getService, getServiceTool } from "@/lib/agent/tools/get-service";
 import { searchSiteTool } from "@/lib/agent/tools/search-site";
@@ -7,19 +8,23 @@ import { serviceIdOfPath } from "@/lib/content/catalog";
 import { searchSite } from "@/lib/search/site";
 import { estimateTokens } from "@/lib/text/tokens";
 import { gemmaTokens, toolSchemasJson } from "@/tests/support/gemma-tokenizer";
+import { locale, ofLocale } from "@/tests/support/studio";
+
+const es = locale("es");
+const en = locale("en");
 
 // Why the chat grounds itself with a catalog slice in its prompt rather than with tools: measured
 // with the Gemma tokenizer on real questions, one call with the slice costs less input than the
 // two calls a tool lookup needs (schemas on both, the results re-sent on the second). And our
 // runtime estimate of the prompt never counts fewer tokens than the tokenizer.
 
-const QUESTIONS = {
+const QUESTIONS: Record<string, string[]> = {
   es: ["¿Cuánto cuesta una tienda en línea?", "¿Quién queda con el dominio?", "¿Hacen sitios bilingües?"],
   en: ["How much is an online store?", "Who keeps the domain?", "What does the maintenance plan include?"],
-} as const;
+};
 
-describe.each(["es", "en"] as const)("the chat's grounding in %s", (locale) => {
-  it.each(QUESTIONS[locale])(
+describe.each([es, en] as const)("the chat's grounding in %s", (locale) => {
+  it.each(ofLocale(QUESTIONS, locale))(
     "'%s': the slice costs less than a tool lookup",
     async (question) => {
       const grounding = groundingFor(question, locale);

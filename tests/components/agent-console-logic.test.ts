@@ -1,3 +1,4 @@
+// @studio demo
 import { describe, expect, it } from "vitest";
 import { agentRequestSchema } from "@/app/api/agent/schema";
 import { formatCount } from "@/components/agent/copy";
@@ -7,14 +8,18 @@ import { GOAL_MAX_LENGTH } from "@/lib/agent/limits";
 import type { AgentUIMessage } from "@/lib/agent/types";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { safeLink } from "@/lib/lab/links";
+import { locale } from "@/tests/support/studio";
+
+const es = locale("es");
+const en = locale("en");
 
 // Guards the Lab console's own logic: which links it renders, how it explains a refused request,
 // and how it splits a streamed message into plan, steps and answer.
 
 describe("the goal's limit", () => {
   it("is the route's: the box's 500 characters pass, one more is a 400", () => {
-    expect(agentRequestSchema.safeParse({ goal: "x".repeat(GOAL_MAX_LENGTH), locale: "es" }).success).toBe(true);
-    expect(agentRequestSchema.safeParse({ goal: "x".repeat(GOAL_MAX_LENGTH + 1), locale: "es" }).success).toBe(false);
+    expect(agentRequestSchema.safeParse({ goal: "x".repeat(GOAL_MAX_LENGTH), locale: es }).success).toBe(true);
+    expect(agentRequestSchema.safeParse({ goal: "x".repeat(GOAL_MAX_LENGTH + 1), locale: es }).success).toBe(false);
   });
 });
 
@@ -45,7 +50,7 @@ describe("safeLink", () => {
 });
 
 describe("a refused request in plain words", () => {
-  const copy = getDictionary("en").agent.console;
+  const copy = getDictionary(en).agent.console;
   const now = new Date("2026-03-10T15:00:00Z");
 
   async function quota(body: unknown, headers: Record<string, string> = {}) {
@@ -58,29 +63,29 @@ describe("a refused request in plain words", () => {
     });
     expect(problem).toEqual({ kind: "quota", limit: "ip", resetAt: "2026-03-11T00:00:00.000Z" });
     // UTC midnight is 7 PM the same day in Bogotá, and the next day in Madrid.
-    expect(problemMessage(problem, copy, "en", now, "America/Bogota")).toBe(
+    expect(problemMessage(problem, copy, en, now, "America/Bogota")).toBe(
       "You have used today's runs from this connection. They come back at 7:00 PM (your time).",
     );
-    expect(problemMessage(problem, copy, "en", now, "Europe/Madrid")).toMatch(
+    expect(problemMessage(problem, copy, en, now, "Europe/Madrid")).toMatch(
       /^You have used today's runs from this connection\. They come back on Wednesday, March 11 at 1:00 AM \(your time\)\.$/,
     );
     // A visitor whose clock is UTC reads one time, not "UTC (your time)".
-    expect(problemMessage(problem, copy, "en", now, "UTC")).toBe(
+    expect(problemMessage(problem, copy, en, now, "UTC")).toBe(
       "You have used today's runs from this connection. They come back on Wednesday, March 11 at 12:00 AM (your time).",
     );
-    const es = getDictionary("es").agent.console;
-    expect(problemMessage(problem, es, "es", now, "America/Bogota")).toMatch(
+    const spanish = getDictionary(es).agent.console;
+    expect(problemMessage(problem, spanish, es, now, "America/Bogota")).toMatch(
       /^Ya usó las ejecuciones de hoy .* Vuelven a las 7:00/,
     );
   });
 
   it("tells the site's limit and the burst limit apart", async () => {
     const site = await quota({ error: { resetAt: "2026-03-11T00:00:00.000Z", limit: "site" } });
-    expect(problemMessage(site, copy, "en", now, "America/Bogota")).toMatch(
+    expect(problemMessage(site, copy, en, now, "America/Bogota")).toMatch(
       /^The Lab has used today's quota for all visitors/,
     );
     const burst = await quota({ error: { resetAt: "2026-03-10T15:00:42.000Z", limit: "burst" } });
-    expect(problemMessage(burst, copy, "en", now)).toBe("Too many runs in one minute. Try again in 42 seconds.");
+    expect(problemMessage(burst, copy, en, now)).toBe("Too many runs in one minute. Try again in 42 seconds.");
   });
 
   it("falls back on Retry-After when the body has no reset time", async () => {
@@ -104,16 +109,16 @@ describe("a refused request in plain words", () => {
     expect(problem).toEqual({ kind: "paused", reason: "allocation_exhausted", resetAt: "2026-03-11T00:00:00.000Z" });
     // Every console (agent, assistant, reviewer) reads its refused requests through these two.
     expect(problemFromError(new AgentRequestError(problem))).toEqual(problem);
-    expect(problemMessage(problem, copy, "en", now, "America/Bogota")).toBe(
+    expect(problemMessage(problem, copy, en, now, "America/Bogota")).toBe(
       "The Lab's model has used up today's allocation: it comes back at 7:00 PM (your time). Nothing was taken from your runs.",
     );
-    const es = getDictionary("es").agent.console;
-    expect(problemMessage(problem, es, "es", now, "America/Bogota")).toMatch(
+    const spanish = getDictionary(es).agent.console;
+    expect(problemMessage(problem, spanish, es, now, "America/Bogota")).toMatch(
       /^El modelo del Lab agotó su asignación de hoy: vuelve a las 7:00/,
     );
-    for (const message of [problemMessage(problem, copy, "en", now), problemMessage(problem, es, "es", now)]) {
+    for (const message of [problemMessage(problem, copy, en, now), problemMessage(problem, spanish, es, now)]) {
       expect(message).not.toBe(copy.errors.unavailable);
-      expect(message).not.toBe(es.errors.unavailable);
+      expect(message).not.toBe(spanish.errors.unavailable);
     }
   });
 
@@ -123,7 +128,7 @@ describe("a refused request in plain words", () => {
       { "Retry-After": "90" },
     );
     expect(busy).toEqual({ kind: "paused", reason: "rate_limited", resetAt: "2026-03-10T15:01:30.000Z" });
-    expect(problemMessage(busy, copy, "en", now, "UTC")).toBe(
+    expect(problemMessage(busy, copy, en, now, "UTC")).toBe(
       "The Lab's model is busy right now: try again at 3:01 PM (your time). Nothing was taken from your runs.",
     );
     const odd = await paused({ error: { code: "model_unavailable", reason: "<b>", resetAt: "soon" } });
@@ -132,7 +137,7 @@ describe("a refused request in plain words", () => {
 
   it("asks to try later on 503, and offers a retry when the connection drops", async () => {
     const unavailable = await problemOf(new Response('{"error":{"code":"quota_unavailable"}}', { status: 503 }));
-    expect(problemMessage(unavailable, copy, "en")).toBe(copy.errors.unavailable);
+    expect(problemMessage(unavailable, copy, en)).toBe(copy.errors.unavailable);
     expect(problemFromError(new AgentRequestError(unavailable))).toEqual({ kind: "unavailable" });
     expect(problemFromError(new TypeError("Failed to fetch"))).toEqual({ kind: "network" });
     expect(problemFromError(new Error("model_error"))).toEqual({ kind: "model" });
@@ -178,9 +183,9 @@ describe("readRun", () => {
 
 describe("formatCount", () => {
   it("groups thousands as each locale writes them", () => {
-    expect(formatCount(7000, "en")).toBe("7,000");
-    expect(formatCount(7000, "es")).toBe("7.000");
-    expect(formatCount(1234567, "es")).toBe("1.234.567");
-    expect(formatCount(42, "en")).toBe("42");
+    expect(formatCount(7000, en)).toBe("7,000");
+    expect(formatCount(7000, es)).toBe("7.000");
+    expect(formatCount(1234567, es)).toBe("1.234.567");
+    expect(formatCount(42, en)).toBe("42");
   });
 });

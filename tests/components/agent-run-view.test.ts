@@ -1,3 +1,4 @@
+// @studio demo
 import { readUIMessageStream } from "ai";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -12,6 +13,10 @@ import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { agentStream } from "@/tests/support/agent-run";
 import { type Script, scriptedModel } from "@/tests/support/scripted-model";
+import { locale } from "@/tests/support/studio";
+
+const es = locale("es");
+const en = locale("en");
 
 // Guards what the Lab page shows for runs the offline planner never plays: a refused call is its
 // own step with a plain-words reason and the detail on demand, and an amount no tool returned is
@@ -23,7 +28,7 @@ beforeEach(() => {
   vi.spyOn(console, "log").mockImplementation(() => {});
 });
 
-async function play(script: Script, locale: Locale = "en"): Promise<AgentUIMessage> {
+async function play(script: Script, locale: Locale = en): Promise<AgentUIMessage> {
   const { model } = scriptedModel(script);
   const stream = agentStream({ goal: "a site for my bakery", locale, model, modelName: "scripted" });
   let message: AgentUIMessage | undefined;
@@ -34,7 +39,7 @@ async function play(script: Script, locale: Locale = "en"): Promise<AgentUIMessa
 
 const names: ServiceNames = {};
 
-function render(message: AgentUIMessage, locale: Locale = "en") {
+function render(message: AgentUIMessage, locale: Locale = en) {
   const view: ViewContext = { copy: getDictionary(locale).agent.console, locale, names, active: false };
   const run = readRun(message);
   return {
@@ -84,7 +89,7 @@ describe("a refused call in the timeline", () => {
   });
 
   it("says it in Spanish on the Spanish page", async () => {
-    const { timeline } = render(await play(refused, "es"), "es");
+    const { timeline } = render(await play(refused, es), es);
     expect(timeline).toContain("Argumentos inválidos: la llamada fue rechazada y el agente puede corregirla.");
     expect(timeline).toContain("Ver el detalle");
   });
@@ -101,7 +106,7 @@ describe("a refused call in the timeline", () => {
   });
 
   it("shows the calls a last call made anyway as refused steps, after which its text is still the answer", async () => {
-    const search = { name: "search_site", input: { query: "bakery", locale: "en" } };
+    const search = { name: "search_site", input: { query: "bakery", locale: en } };
     // Five calls that all call a tool: the fifth is told "none" and calls one anyway.
     const message = await play(() => ({ text: "A site with a blog fits.", calls: [search] }));
     const { run, timeline } = render(message);
@@ -187,7 +192,7 @@ describe("the answer as the page shows it", () => {
 
   it("waits for the Markdown renderer: never raw Markdown, not even for a moment", async () => {
     const message = await play(linked);
-    const view: ViewContext = { copy: getDictionary("en").agent.console, locale: "en", names, active: false };
+    const view: ViewContext = { copy: getDictionary(en).agent.console, locale: en, names, active: false };
     const before = renderToStaticMarkup(createElement(RunAnswer, { run: readRun(message), view, Markdown: null }));
     expect(before).toBe("");
     const after = render(message).answer;
@@ -209,7 +214,7 @@ describe("tool arguments in words", () => {
     "online-store": { name: "Tienda en línea", extras: { "photo-session": "Sesión de fotos" } },
   };
   const script: Script = [
-    { calls: [{ name: "search_site", input: { query: "tienda", locale: "es" } }] },
+    { calls: [{ name: "search_site", input: { query: "tienda", locale: es } }] },
     { calls: [{ name: "get_service", input: { serviceId: "online-store" } }] },
     {
       calls: [
@@ -221,9 +226,9 @@ describe("tool arguments in words", () => {
   ];
 
   it("names each argument and its value as a visitor reads them, never the schema's keys", async () => {
-    const message = await play(script, "es");
-    const copy = getDictionary("es").agent.console;
-    const view: ViewContext = { copy, locale: "es", names, active: false };
+    const message = await play(script, es);
+    const copy = getDictionary(es).agent.console;
+    const view: ViewContext = { copy, locale: es, names, active: false };
     const run = readRun(message);
     const html = renderToStaticMarkup(createElement(RunTimeline, { steps: run.steps, started: true, view }));
     const text = html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
@@ -240,11 +245,8 @@ describe("tool arguments in words", () => {
   });
 
   it("keeps an argument the tools don't define as the model sent it", async () => {
-    const message = await play(
-      [{ calls: [{ name: "get_service", input: { service_id: "x" } }] }, { text: "Ok." }],
-      "es",
-    );
-    const view: ViewContext = { copy: getDictionary("es").agent.console, locale: "es", names, active: false };
+    const message = await play([{ calls: [{ name: "get_service", input: { service_id: "x" } }] }, { text: "Ok." }], es);
+    const view: ViewContext = { copy: getDictionary(es).agent.console, locale: es, names, active: false };
     const run = readRun(message);
     const html = renderToStaticMarkup(createElement(RunTimeline, { steps: run.steps, started: true, view }));
     expect(html).toContain("<code>service_id</code> x");

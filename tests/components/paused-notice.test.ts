@@ -1,11 +1,15 @@
+// @studio demo
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { PausedNotice } from "@/components/lab/units-left";
 import { getDictionary } from "@/lib/i18n/dictionary";
+import { locale } from "@/tests/support/studio";
+
+const en = locale("en");
 
 // What the Lab index says up front when a use's model platform refuses calls for now.
-const copy = getDictionary("en").labUses;
+const copy = getDictionary(en).labUses;
 const render = (paused: Parameters<typeof PausedNotice>[0]["paused"]) =>
   renderToStaticMarkup(createElement(PausedNotice, { paused, copy }));
 

@@ -1,3 +1,4 @@
+// @studio demo
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
@@ -8,12 +9,15 @@ import { RunNotice } from "@/components/agent/run-notice";
 import { AGENT_RUN_UNITS } from "@/lib/agent/limits";
 import type { AgentUIMessage } from "@/lib/agent/types";
 import { getDictionary } from "@/lib/i18n/dictionary";
+import { locale } from "@/tests/support/studio";
+
+const en = locale("en");
 
 // Guards what a stopped run's panel says (no `data-done` arrives): the model calls the page saw
 // start, the tokens row agreeing with the bar, and why a stopped run still costs its units.
 
-const copy = getDictionary("en").agent.console;
-const view: ViewContext = { copy, locale: "en", names: {}, active: false };
+const copy = getDictionary(en).agent.console;
+const view: ViewContext = { copy, locale: en, names: {}, active: false };
 
 /** A run stopped while its second model call streamed: its plan, one search, then a cut call. */
 const stopped = {
@@ -26,7 +30,7 @@ const stopped = {
       type: "tool-search_site",
       toolCallId: "c1",
       state: "output-available",
-      input: { query: "bakery", locale: "en" },
+      input: { query: "bakery", locale: en },
       output: { ok: true, results: [] },
     },
     { type: "step-start" },

@@ -1,9 +1,14 @@
+// @studio demo
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { sendContact } from "@/lib/contact/actions";
 import { sharedMemoryContactStore } from "@/lib/contact/store";
 import type { EmailBinding } from "@/lib/contact/transports";
 import { formatMoneyRange } from "@/lib/i18n/format";
 import { estimateQuote } from "@/lib/quote/estimate";
+import { locale } from "@/tests/support/studio";
+
+const es = locale("es");
+const en = locale("en");
 
 // Guards the contact form's server action end to end, with the Worker's send_email binding played
 // by a recorder: a valid message is kept, then emailed once with the visitor as Reply-To; bad and
@@ -56,7 +61,7 @@ const valid = (name: string, extra: Record<string, string> = {}) => ({
   name,
   email: "marta@example.com",
   message: "Quiero un sitio para mi panadería.",
-  locale: "es",
+  locale: es,
   ...extra,
 });
 const kept = (name: string) =>
@@ -84,7 +89,7 @@ describe("sendContact", () => {
   it("keeps a valid message, then emails it to the studio with the visitor as Reply-To", async () => {
     expect(await sendContact({ status: "idle" }, form(valid("Marta Ríos")))).toEqual({ status: "sent" });
     expect(kept("Marta Ríos")).toHaveLength(1);
-    expect(kept("Marta Ríos")[0]).toMatchObject({ email: "marta@example.com", locale: "es", context: null });
+    expect(kept("Marta Ríos")[0]).toMatchObject({ email: "marta@example.com", locale: es, context: null });
     const [email] = emailsTo("Marta Ríos");
     expect(email).toMatchObject({
       to: "hola@tallernorte.example",
@@ -100,7 +105,7 @@ describe("sendContact", () => {
     const sentBefore = binding.sent.length;
     const state = await sendContact(
       { status: "idle" },
-      form({ name: " ", email: "marta@", phone: "call me", message: "hola", locale: "en" }),
+      form({ name: " ", email: "marta@", phone: "call me", message: "hola", locale: en }),
     );
     expect(state).toEqual({
       status: "invalid",
@@ -266,7 +271,7 @@ describe("sendContact", () => {
     const [email] = emailsTo("Quoted");
     expect(email?.subject).toBe("Nuevo mensaje de Quoted: Sitio web con blog");
     expect(email?.text).toContain(
-      `Rango de referencia (calculado por el sitio): ${formatMoneyRange(expected.price, "es")}`,
+      `Rango de referencia (calculado por el sitio): ${formatMoneyRange(expected.price, es)}`,
     );
   });
 

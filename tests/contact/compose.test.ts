@@ -1,3 +1,4 @@
+// @studio demo
 // Guards the email a studio receives, on its own (whatever the form's schema let through): the
 // subject and Reply-To never carry a line break, every visitor field is escaped in the HTML, and
 // the Lab's part shows the range the site computed.
@@ -5,7 +6,10 @@ import { describe, expect, it } from "vitest";
 import { composeLeadEmail } from "@/lib/contact/compose";
 import { formatMoneyRange } from "@/lib/i18n/format";
 import { estimateQuote } from "@/lib/quote/estimate";
+import { locale } from "@/tests/support/studio";
 import { lead } from "./lead-fixtures";
+
+const es = locale("es");
 
 describe("the lead's email", () => {
   it("keeps headers on one line even for a stored name with CR, LF or U+2028", () => {
@@ -46,9 +50,7 @@ describe("the lead's email", () => {
     expect(email.subject).toBe("Nuevo mensaje de Visitor 1: Tienda en línea");
     expect(email.text).toContain("Viene de: la calculadora");
     expect(email.text).toContain("(photo-session)");
-    expect(email.text).toContain(
-      `Rango de referencia (calculado por el sitio): ${formatMoneyRange(quote.price, "es")}`,
-    );
+    expect(email.text).toContain(`Rango de referencia (calculado por el sitio): ${formatMoneyRange(quote.price, es)}`);
     expect(email.text).toContain("Todos los mensajes: https://site.example/es/inbox");
   });
 });

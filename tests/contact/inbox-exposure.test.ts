@@ -1,3 +1,4 @@
+// @studio demo
 // Guards who can read the studio's messages: only the inbox page lists them (no other page, API
 // route or component reaches the listing), the page is noindex and out of the sitemap, and
 // without its key it shows a login, not a message.
@@ -8,7 +9,10 @@ import { describe, expect, it, vi } from "vitest";
 import sitemap from "@/app/sitemap";
 import { inboxSessionToken } from "@/lib/contact/inbox-auth";
 import { sharedMemoryContactStore } from "@/lib/contact/store";
+import { locale } from "@/tests/support/studio";
 import { lead, sender } from "./lead-fixtures";
+
+const en = locale("en");
 
 const cookieJar = new Map<string, string>();
 vi.mock("next/headers", () => ({
@@ -41,7 +45,7 @@ describe("the studio's inbox", () => {
   it("is out of the sitemap and tells search engines not to index it", async () => {
     expect(sitemap().filter((entry) => entry.url.includes("inbox"))).toEqual([]);
     const page = await import("@/app/[locale]/inbox/page");
-    const metadata = await page.generateMetadata({ params: Promise.resolve({ locale: "en" }) } as never);
+    const metadata = await page.generateMetadata({ params: Promise.resolve({ locale: en }) } as never);
     expect(metadata.robots).toEqual({ index: false, follow: false });
   });
 
@@ -50,11 +54,11 @@ describe("the studio's inbox", () => {
     vi.stubEnv("INBOX_SECRET", "exposure-test-secret-0123456789");
     try {
       cookieJar.set("inbox_session", "9999999999.forged");
-      const html = renderToStaticMarkup(await page.default({ params: Promise.resolve({ locale: "en" }) } as never));
+      const html = renderToStaticMarkup(await page.default({ params: Promise.resolve({ locale: en }) } as never));
       expect(html).toContain('type="password"');
       expect(html).not.toContain('data-testid="inbox-list"');
       vi.stubEnv("INBOX_SECRET", "");
-      const shut = renderToStaticMarkup(await page.default({ params: Promise.resolve({ locale: "en" }) } as never));
+      const shut = renderToStaticMarkup(await page.default({ params: Promise.resolve({ locale: en }) } as never));
       expect(shut).toContain("INBOX_SECRET is missing");
       expect(shut).not.toContain('type="password"');
     } finally {
@@ -87,7 +91,7 @@ describe("the studio's inbox", () => {
     await store.markSent(older.id, Date.now());
     try {
       cookieJar.set("inbox_session", await inboxSessionToken(secret, Date.now()));
-      const html = renderToStaticMarkup(await page.default({ params: Promise.resolve({ locale: "en" }) } as never));
+      const html = renderToStaticMarkup(await page.default({ params: Promise.resolve({ locale: en }) } as never));
       expect(html).toContain('data-testid="inbox-list"');
       expect(html.indexOf("Newer Sender")).toBeLessThan(html.indexOf("Older Sender"));
       const newerCard = html.slice(html.indexOf("Newer Sender"), html.indexOf("Older Sender"));

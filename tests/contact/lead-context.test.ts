@@ -1,3 +1,4 @@
+// @studio demo
 // Guards the context a contact link carries: ids and the visitor's goal travel, never amounts; the
 // page drops and reports unknown ids; the server refuses them and recomputes the range from the
 // ids alone; a goal can't break out of the query or the Markdown link that holds it.

@@ -1,6 +1,7 @@
 // Leads and senders for the contact tests, one place for their shape.
 import type { Lead } from "@/lib/contact/lead";
 import type { ContactSender } from "@/lib/contact/store";
+import { DEFAULT_LOCALE } from "@/lib/i18n/config";
 
 export const DAY = new Date().toISOString().slice(0, 10);
 // Today's end: Redis deletes a key whose EXPIREAT is already past.
@@ -14,7 +15,7 @@ export function lead(n: number, overrides: Partial<Lead> = {}): Lead {
     phone: "",
     message: "Quiero una tienda en línea.",
     summary: "",
-    locale: "es",
+    locale: DEFAULT_LOCALE,
     receivedAt: new Date().toISOString(),
     context: null,
     estimate: null,

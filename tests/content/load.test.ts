@@ -1,16 +1,21 @@
+// @studio demo
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ContentError, loadStudio } from "@/lib/content/load";
+import { locale, STUDIO } from "@/tests/support/studio";
 
-// Each case copies the real content/ and breaks one file: the error must name the file, the
+const es = locale("es");
+const en = locale("en");
+
+// Each case copies the demo studio and breaks one file: the error must name the file, the
 // field and what was expected, so whoever edits content/ can fix it without reading code.
 let root: string;
 
 beforeEach(() => {
   root = mkdtempSync(path.join(tmpdir(), "content-"));
-  cpSync("content", root, { recursive: true });
+  cpSync(STUDIO.content, root, { recursive: true });
 });
 
 afterEach(() => rmSync(root, { recursive: true, force: true }));
@@ -34,10 +39,10 @@ describe("loadContent", () => {
   it("accepts the studio's content", async () => {
     const site = await loadStudio(root);
     expect(site.services.length).toBeGreaterThanOrEqual(6);
-    expect(site.projects.es.length).toBeGreaterThanOrEqual(5);
-    expect(site.posts.en.length).toBeGreaterThanOrEqual(4);
-    expect(site.faq.es.length).toBeGreaterThanOrEqual(10);
-    expect(site.lab.es.map((entry) => entry.id)).toEqual(["agent", "assistant", "reviewer"]);
+    expect(site.projects[es].length).toBeGreaterThanOrEqual(5);
+    expect(site.posts[en].length).toBeGreaterThanOrEqual(4);
+    expect(site.faq[es].length).toBeGreaterThanOrEqual(10);
+    expect(site.lab[es].map((entry) => entry.id)).toEqual(["agent", "assistant", "reviewer"]);
   });
 
   it("names the file, the field and the expected type of a bad value", async () => {
@@ -84,9 +89,9 @@ describe("loadContent", () => {
 
   it("gives each locale its own slug, defaulting to the file name's id", async () => {
     const site = await loadStudio(root);
-    const post = site.posts.en.find((entry) => entry.id === "tienda-en-linea-o-whatsapp");
+    const post = site.posts[en].find((entry) => entry.id === "tienda-en-linea-o-whatsapp");
     expect(post?.slug).toBe("online-store-or-whatsapp");
-    expect(site.posts.es.find((entry) => entry.id === "tienda-en-linea-o-whatsapp")?.slug).toBe(post?.id);
+    expect(site.posts[es].find((entry) => entry.id === "tienda-en-linea-o-whatsapp")?.slug).toBe(post?.id);
   });
 
   it("refuses two entries with the same slug in one locale", async () => {
@@ -142,8 +147,8 @@ describe("the studio's settings", () => {
   it("takes the studio's own words, and refuses a key the dictionary doesn't have or a lost placeholder", async () => {
     writeFileSync(path.join(root, "copy.es.yaml"), "nav:\n  quote: Presupuesto\npaths:\n  quote: presupuesto\n");
     const site = await loadStudio(root);
-    expect(site.copy.es).toEqual({ nav: { quote: "Presupuesto" }, paths: { quote: "presupuesto" } });
-    expect(site.settings.sectionPaths.es.quote).toBe("presupuesto");
+    expect(site.copy[es]).toEqual({ nav: { quote: "Presupuesto" }, paths: { quote: "presupuesto" } });
+    expect(site.settings.sectionPaths[es].quote).toBe("presupuesto");
     writeFileSync(path.join(root, "copy.es.yaml"), "nav:\n  cotizar: Presupuesto\n");
     expect((await loadError()).message).toMatch(/^copy\.es\.yaml:\n {2}- nav\.cotizar: no such key in the dictionary/);
     writeFileSync(path.join(root, "copy.es.yaml"), 'agent:\n  console:\n    counter: "caracteres"\n');

@@ -1,3 +1,4 @@
+// @studio demo
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,6 +9,9 @@ import { ContentError, DICTIONARIES_DIR, loadStudio } from "@/lib/content/load";
 import type { SiteData } from "@/lib/content/types";
 import type { Locale } from "@/lib/i18n/config";
 import { alternatePath, slugRedirects } from "@/lib/site/alternates";
+import { locale, STUDIO } from "@/tests/support/studio";
+
+const en = locale("en");
 
 // Guards "adding a UI language is one dictionary file plus the content files": the demo content
 // gains French (its texts copied from English, as a translator would start), the fixture's
@@ -18,7 +22,7 @@ const FIXTURE_DICTIONARIES = "tests/fixtures/dictionaries";
 const FR = "fr" as string as Locale;
 let root: string;
 
-/** Every English text of `content/` copied to French. */
+/** Every English text of the demo studio copied to French. */
 function addFrench(dir: string) {
   const studio = YAML.parse(readFileSync(path.join(dir, "studio.yaml"), "utf8"));
   studio.locales = [...studio.locales, "fr"];
@@ -47,7 +51,7 @@ let site: SiteData;
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), "content-fr-"));
-  cpSync("content", root, { recursive: true });
+  cpSync(STUDIO.content, root, { recursive: true });
   addFrench(root);
   site = await loadStudio(root, [DICTIONARIES_DIR, FIXTURE_DICTIONARIES]);
 });
@@ -67,7 +71,7 @@ describe("a third language from one dictionary file", () => {
     const services = catalog.fr.services.map((service: { path: string }) => service.path);
     expect(services).toContain("/fr/prestations/online-store");
     expect(alternatePath("/es/servicios/tienda-en-linea", FR, site)).toBe("/fr/prestations/online-store");
-    expect(alternatePath("/fr/devis", "en", site)).toBe("/en/quote");
+    expect(alternatePath("/fr/devis", en, site)).toBe("/en/quote");
     expect(slugRedirects(site)).toContainEqual({ source: "/fr/quote", destination: "/fr/devis", permanent: true });
   });
 

@@ -1,27 +1,32 @@
+// @studio demo
 import { describe, expect, it } from "vitest";
 import { formatMoney, formatMoneyRange, formatWeeks } from "@/lib/i18n/format";
+import { locale } from "@/tests/support/studio";
+
+const es = locale("es");
+const en = locale("en");
 
 // Intl separates "$" and the digits with a no-break space; compare with plain spaces.
 const plain = (text: string) => text.replace(/\u00a0/g, " ");
 
 describe("formatMoney", () => {
   it("writes pesos as each locale does", () => {
-    expect(plain(formatMoney(1_800_000, "es"))).toBe("$ 1.800.000");
-    expect(plain(formatMoney(1_800_000, "en"))).toBe("COP 1,800,000");
+    expect(plain(formatMoney(1_800_000, es))).toBe("$ 1.800.000");
+    expect(plain(formatMoney(1_800_000, en))).toBe("COP 1,800,000");
   });
 
   it("writes a range, or one amount when both ends match", () => {
-    expect(plain(formatMoneyRange({ min: 1_800_000, max: 2_600_000 }, "es"))).toBe("$ 1.800.000 – $ 2.600.000");
-    expect(plain(formatMoneyRange({ min: 500_000, max: 500_000 }, "en"))).toBe("COP 500,000");
+    expect(plain(formatMoneyRange({ min: 1_800_000, max: 2_600_000 }, es))).toBe("$ 1.800.000 – $ 2.600.000");
+    expect(plain(formatMoneyRange({ min: 500_000, max: 500_000 }, en))).toBe("COP 500,000");
   });
 });
 
 describe("formatWeeks", () => {
   it.each([
-    [{ min: 2, max: 4 }, "es", "2–4 semanas"],
-    [{ min: 1, max: 1 }, "es", "1 semana"],
-    [{ min: 3, max: 3 }, "en", "3 weeks"],
-    [{ min: 1, max: 2 }, "en", "1–2 weeks"],
+    [{ min: 2, max: 4 }, es, "2–4 semanas"],
+    [{ min: 1, max: 1 }, es, "1 semana"],
+    [{ min: 3, max: 3 }, en, "3 weeks"],
+    [{ min: 1, max: 2 }, en, "1–2 weeks"],
   ] as const)("%j in %s", (range, locale, expected) => {
     expect(formatWeeks(range, locale)).toBe(expected);
   });

@@ -1,3 +1,4 @@
+// @studio demo
 import { describe, expect, it } from "vitest";
 import { SETTINGS } from "@/content/generated/settings";
 import { findAmounts, type MoneyAmount, unverifiedAmounts } from "@/lib/agent/amounts";

@@ -20,7 +20,7 @@ const cases: [string, string, string][] = [
   ["only the keyword", "thought", ""],
   ["plain answer", "Hola, para tu panadería te propongo…", "Hola, para tu panadería te propongo…"],
   ["leading whitespace kept", "\n\nHola.", "\n\nHola."],
-  ["the keyword in prose is prose", "thought leadership: $ 1.800.000", "thought leadership: $ 1.800.000"],
+  ["the keyword in prose is prose", "thought leadership: $ 1,800", "thought leadership: $ 1,800"],
   ["a word that starts like the keyword", "thoughtful answer: $ 1.800.000", "thoughtful answer: $ 1.800.000"],
   ["the keyword capitalised is prose", "Thought about it: yes.", "Thought about it: yes."],
   ["a tag that is no marker", "<b>Hola</b>", "<b>Hola</b>"],

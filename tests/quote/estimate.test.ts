@@ -1,10 +1,12 @@
+// @studio demo
 import { describe, expect, it } from "vitest";
 import { loadStudio } from "@/lib/content/load";
 import { estimateQuote, QUOTE_STEP, QuoteError } from "@/lib/quote/estimate";
 import { parseSelection } from "@/lib/quote/selection";
+import { STUDIO } from "@/tests/support/studio";
 
-// The source of truth is content/ itself (read here independently of the generated pricing).
-const SOURCE = await loadStudio("content");
+// The source of truth is the studio's content itself (read here independently of the generated pricing).
+const SOURCE = await loadStudio(STUDIO.content);
 
 describe("estimateQuote", () => {
   it.each([

@@ -1,3 +1,4 @@
+// @studio demo
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -5,7 +6,11 @@ import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_AGENT_MODEL } from "@/lib/ai/neurons";
 import { measureGoals, measureRefusal, readGoldenGoals } from "@/scripts/measure";
+import { locale } from "@/tests/support/studio";
 import { openAIStep, type ReplayStep, sseText } from "@/tests/support/workers-ai-replay";
+
+const es = locale("es");
+const en = locale("en");
 
 // `npm run measure` against a replayed Workers AI stream (an injected fetch): the real run path,
 // the report it writes, and its refusal to run without the opt-in and credentials. Never the API.
@@ -47,8 +52,8 @@ describe("measureRefusal", () => {
 describe("the golden goals", () => {
   it("are 5 in Spanish and 5 in English, with unique ids", () => {
     const goals = readGoldenGoals();
-    expect(goals.filter((g) => g.locale === "es")).toHaveLength(5);
-    expect(goals.filter((g) => g.locale === "en")).toHaveLength(5);
+    expect(goals.filter((g) => g.locale === es)).toHaveLength(5);
+    expect(goals.filter((g) => g.locale === en)).toHaveLength(5);
     expect(new Set(goals.map((g) => g.id)).size).toBe(goals.length);
   });
 });

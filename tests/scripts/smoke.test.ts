@@ -1,8 +1,13 @@
+// @studio demo
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { securityHeaders } from "@/lib/site/security-headers";
 import { type CheckResult, runSmoke, waitUntilUp } from "@/scripts/smoke/checks";
+import { locale } from "@/tests/support/studio";
+
+const es = locale("es");
+const en = locale("en");
 
 // Guards `npm run smoke`: against a tiny fake site it passes when everything is as deployed, and
 // each way a deployment can be broken fails the right check with a message that says what to fix.
@@ -113,7 +118,7 @@ describe("npm run smoke", () => {
       "agent run",
     ]);
     expect(agentRequest).toMatchObject({ origin, contentType: "application/json" });
-    expect(JSON.parse(agentRequest.body ?? "")).toMatchObject({ goal: expect.any(String), locale: "en" });
+    expect(JSON.parse(agentRequest.body ?? "")).toMatchObject({ goal: expect.any(String), locale: en });
   });
 
   it("names a missing security header on every response that lacks it", async () => {
@@ -133,7 +138,7 @@ describe("npm run smoke", () => {
   });
 
   it("fails a page in the wrong language", async () => {
-    site.lang = "es";
+    site.lang = es;
     const failed = failures(await runSmoke(origin));
     expect(Object.keys(failed)).toEqual(["home (en)", "Lab agent page (en)"]);
     expect(failed["home (en)"]).toBe('GET /en: the page is not <html lang="en">');

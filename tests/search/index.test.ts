@@ -1,3 +1,4 @@
+// @studio demo
 import { describe, expect, it } from "vitest";
 import searchIndex from "@/content/generated/search-index.json" with { type: "json" };
 import { CATALOG } from "@/lib/agent/tools/shared";
@@ -9,6 +10,9 @@ import {
   search,
   serializeSearchIndex,
 } from "@/lib/search";
+import { locale } from "@/tests/support/studio";
+
+const es = locale("es");
 
 // The Worker searches an index `npm run knowledge` built: restored, it must rank and cut snippets
 // exactly as one built from the pages (tests/content/generated.test.ts keeps the file fresh).
@@ -35,11 +39,11 @@ describe("precomputed search index", () => {
   });
 
   it("survives JSON and refuses an index of other pages", () => {
-    const pages = CATALOG.es.pages;
-    const data = JSON.parse(JSON.stringify(serializeSearchIndex(createSearchIndex(pages, "es"))));
-    expect(search(restoreSearchIndex(pages, "es", data), "blog")[0]?.doc.path).toBe(
-      search(createSearchIndex(pages, "es"), "blog")[0]?.doc.path,
+    const pages = CATALOG[es].pages;
+    const data = JSON.parse(JSON.stringify(serializeSearchIndex(createSearchIndex(pages, es))));
+    expect(search(restoreSearchIndex(pages, es, data), "blog")[0]?.doc.path).toBe(
+      search(createSearchIndex(pages, es), "blog")[0]?.doc.path,
     );
-    expect(() => restoreSearchIndex(pages.slice(1), "es", data)).toThrow(/npm run knowledge/);
+    expect(() => restoreSearchIndex(pages.slice(1), es, data)).toThrow(/npm run knowledge/);
   });
 });

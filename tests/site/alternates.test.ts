@@ -1,3 +1,4 @@
+// @studio demo
 // @ts-expect-error: Next ships its path-to-regexp compiled, without types.
 import { pathToRegexp } from "next/dist/compiled/path-to-regexp";
 import { describe, expect, it } from "vitest";
@@ -6,12 +7,16 @@ import { LOCALES } from "@/lib/i18n/config";
 import { alternatePath, entryAlternates, sectionRoutes, slugRedirects } from "@/lib/site/alternates";
 import { paths } from "@/lib/site/paths";
 import { LAB_SECTIONS, SECTIONS } from "@/lib/site/sections";
+import { locale } from "@/tests/support/studio";
+
+const es = locale("es");
+const en = locale("en");
 
 // Guards "English URLs are English": a post or project has a slug per locale, the language switch
 // and hreflang go to its counterpart, and a link with another locale's slug redirects to it.
 
-const entries = [...SITE.posts.en, ...SITE.projects.en];
-const spanish = new Set([...SITE.posts.es, ...SITE.projects.es].map((entry) => entry.slug));
+const entries = [...SITE.posts[en], ...SITE.projects[en]];
+const spanish = new Set([...SITE.posts[es], ...SITE.projects[es]].map((entry) => entry.slug));
 
 describe("slugs per locale", () => {
   it("gives every English post and project an English slug", () => {
@@ -20,29 +25,29 @@ describe("slugs per locale", () => {
   });
 
   it("maps a post to its counterpart, both ways, and other pages by their locale only", () => {
-    const es = paths.post("es", "como-funciona-el-agente-del-lab");
-    const en = paths.post("en", "how-the-lab-agent-works");
-    expect(alternatePath(es, "en", SITE)).toBe(en);
-    expect(alternatePath(en, "es", SITE)).toBe(es);
-    expect(alternatePath(en, "en", SITE)).toBe(en);
-    expect(alternatePath("/es/lab/agente", "en", SITE)).toBe("/en/lab/agent");
-    expect(alternatePath("/es/cotizacion", "en", SITE)).toBe("/en/quote");
-    expect(alternatePath(paths.service("en", "online-store"), "es", SITE)).toBe("/es/servicios/tienda-en-linea");
-    for (const project of SITE.projects.es) {
-      const there = alternatePath(paths.project("es", project.slug), "en", SITE);
-      expect(alternatePath(there, "es", SITE)).toBe(paths.project("es", project.slug));
+    const spanish = paths.post(es, "como-funciona-el-agente-del-lab");
+    const english = paths.post(en, "how-the-lab-agent-works");
+    expect(alternatePath(spanish, en, SITE)).toBe(english);
+    expect(alternatePath(english, es, SITE)).toBe(spanish);
+    expect(alternatePath(english, en, SITE)).toBe(english);
+    expect(alternatePath("/es/lab/agente", en, SITE)).toBe("/en/lab/agent");
+    expect(alternatePath("/es/cotizacion", en, SITE)).toBe("/en/quote");
+    expect(alternatePath(paths.service(en, "online-store"), es, SITE)).toBe("/es/servicios/tienda-en-linea");
+    for (const project of SITE.projects[es]) {
+      const there = alternatePath(paths.project(es, project.slug), en, SITE);
+      expect(alternatePath(there, es, SITE)).toBe(paths.project(es, project.slug));
     }
   });
 
   it("hands the language switch every entry's counterpart", () => {
-    const map = entryAlternates("en", "es", SITE);
-    expect(map[paths.project("en", "la-espiga-bakery-orders")]).toBe(paths.project("es", "panaderia-la-espiga"));
+    const map = entryAlternates(en, es, SITE);
+    expect(map[paths.project(en, "la-espiga-bakery-orders")]).toBe(paths.project(es, "panaderia-la-espiga"));
     expect(map["/en/services/online-store"]).toBe("/es/servicios/tienda-en-linea");
     expect(map["/en/quote"]).toBe("/es/cotizacion");
     expect(map["/en/lab/agent"]).toBe("/es/lab/agente");
     // A page whose path only changes its prefix needs no entry: the switch swaps it.
     expect(map["/en/blog"]).toBeUndefined();
-    for (const [from, to] of Object.entries(map)) expect(alternatePath(to, "en", SITE)).toBe(from);
+    for (const [from, to] of Object.entries(map)) expect(alternatePath(to, en, SITE)).toBe(from);
   });
 
   it("redirects another locale's slug to this locale's, never from a real page, never twice", () => {

@@ -4,6 +4,7 @@ import { type AgentRunOptions, type AgentRunSummary, runAgent } from "@/lib/agen
 import type { BudgetData, DoneData } from "@/lib/agent/types";
 import { DEFAULT_AGENT_MODEL, workersAIModel } from "@/lib/ai/providers";
 import type { NeuronMeter } from "@/lib/ai/workers-ai-usage";
+import { DEFAULT_LOCALE } from "@/lib/i18n/config";
 import { readChunks } from "./scripted-model";
 import { type ReplayScript, replayBinding } from "./workers-ai-replay";
 
@@ -23,7 +24,7 @@ export function agentStream(options: PlayOptions, onFinish?: AgentRunOptions["on
   return runAgent({
     ...options,
     goal: options.goal ?? DEFAULT_GOAL,
-    locale: options.locale ?? "es",
+    locale: options.locale ?? DEFAULT_LOCALE,
     studio: options.studio ?? "Taller Norte",
     modelName: options.modelName ?? DEFAULT_AGENT_MODEL,
     onFinish,

@@ -10,8 +10,12 @@ export async function POST(request: Request): Promise<Response> {
   return serveLabUse(
     request,
     chatRequestSchema,
-    ({ messages, locale }) =>
-      chatUse({ turns: messages.map((message) => ({ role: message.role, text: textOf(message) })), locale }),
+    ({ messages, locale, conversationId }) =>
+      chatUse({
+        turns: messages.map((message) => ({ role: message.role, text: textOf(message) })),
+        locale,
+        conversationId,
+      }),
     { maxBytes: CHAT_MAX_BODY_BYTES },
   );
 }

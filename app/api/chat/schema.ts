@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CHAT_LIMITS } from "@/lib/chat/limits";
 import { LOCALES } from "@/lib/i18n/config";
+import { RUN_ID_PATTERN } from "@/lib/lab/records/id";
 import { visibleText } from "@/lib/text/visible";
 
 const id = z.string().max(100);
@@ -47,6 +48,8 @@ export const chatRequestSchema = z.strictObject({
   trigger: z.enum(["submit-message", "regenerate-message"]).optional(),
   messageId: id.optional(),
   locale: z.enum(LOCALES),
+  /** The page's id for this conversation (as unguessable as a run's): the records keep a thread under it. */
+  conversationId: z.string().regex(RUN_ID_PATTERN, "conversationId is not a conversation id").optional(),
 });
 
 export type ChatRequest = z.infer<typeof chatRequestSchema>;

@@ -1,3 +1,4 @@
+// @studio demo
 import { describe, expect, it } from "vitest";
 import { estimateQuoteInput, estimateQuoteTool } from "@/lib/agent/tools/estimate-quote";
 import { estimateQuote, extraIdsOf, serviceIds } from "@/lib/quote/estimate";

@@ -1,13 +1,18 @@
+// @studio demo
 import { describe, expect, it } from "vitest";
 import { getServiceInput, getServiceTool } from "@/lib/agent/tools/get-service";
 import { LOCALES } from "@/lib/i18n/config";
 import { estimateQuote, extraIdsOf, serviceIds } from "@/lib/quote/estimate";
+import { locale } from "@/tests/support/studio";
 import { callTool } from "./call";
+
+const es = locale("es");
+const en = locale("en");
 
 describe("get_service", () => {
   it("returns the website-with-blog service in the run's language, with the calculator's extras", async () => {
-    const es = await callTool(getServiceTool({ locale: "es" }), { serviceId: "website-with-blog" });
-    expect(es).toMatchObject({
+    const spanish = await callTool(getServiceTool({ locale: es }), { serviceId: "website-with-blog" });
+    expect(spanish).toMatchObject({
       ok: true,
       service: {
         id: "website-with-blog",
@@ -19,9 +24,9 @@ describe("get_service", () => {
         ]),
       },
     });
-    const en = await callTool(getServiceTool({ locale: "en" }), { serviceId: "website-with-blog" });
-    expect(en.ok && en.service.name).toBe("Website with a blog");
-    expect(en.ok && en.service.extras.map((extra) => extra.name)).toContain("Online orders and payments");
+    const english = await callTool(getServiceTool({ locale: en }), { serviceId: "website-with-blog" });
+    expect(english.ok && english.service.name).toBe("Website with a blog");
+    expect(english.ok && english.service.extras.map((extra) => extra.name)).toContain("Online orders and payments");
   });
 
   describe.each(LOCALES)("in %s", (locale) => {
@@ -43,7 +48,7 @@ describe("get_service", () => {
   });
 
   it("answers an unknown service with the valid ids, without throwing", async () => {
-    const result = await callTool(getServiceTool({ locale: "en" }), { serviceId: "mobile-app" });
+    const result = await callTool(getServiceTool({ locale: en }), { serviceId: "mobile-app" });
     expect(result).toEqual({
       ok: false,
       error: "unknown_service",

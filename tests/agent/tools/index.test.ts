@@ -1,9 +1,13 @@
+// @studio demo
 import { asSchema, type ToolSet } from "ai";
 import { describe, expect, it } from "vitest";
 import { createAgentTools, TOOL_NAMES } from "@/lib/agent/tools";
 import { gemmaTokens, toolSchemasJson } from "@/tests/support/gemma-tokenizer";
+import { locale } from "@/tests/support/studio";
 
-const tools: ToolSet = createAgentTools({ locale: "es" });
+const es = locale("es");
+
+const tools: ToolSet = createAgentTools({ locale: es });
 
 describe("createAgentTools", () => {
   it("names the four tools as the prompt and the loop know them", () => {

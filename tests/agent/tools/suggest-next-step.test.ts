@@ -1,11 +1,16 @@
+// @studio demo
 import { describe, expect, it } from "vitest";
 import { suggestNextStepInput, suggestNextStepTool } from "@/lib/agent/tools/suggest-next-step";
 import { SITE } from "@/lib/content/site";
 import { estimateQuote, extraIdsOf } from "@/lib/quote/estimate";
+import { locale } from "@/tests/support/studio";
 import { callTool } from "./call";
 
-const es = suggestNextStepTool({ locale: "es" });
-const en = suggestNextStepTool({ locale: "en" });
+const es = locale("es");
+const en = locale("en");
+
+const spanishTool = suggestNextStepTool({ locale: es });
+const englishTool = suggestNextStepTool({ locale: en });
 
 function whatsappText(url: string): string {
   const parsed = new URL(url);
@@ -18,7 +23,7 @@ function whatsappText(url: string): string {
 describe("suggest_next_step", () => {
   it("links the calculator with the service and extras preselected, in the calculator's order", async () => {
     expect(
-      await callTool(es, {
+      await callTool(spanishTool, {
         kind: "quote",
         serviceId: "website-with-blog",
         extraIds: ["photo-session", "online-payments"],
@@ -28,21 +33,21 @@ describe("suggest_next_step", () => {
       kind: "quote",
       path: "/es/cotizacion?service=website-with-blog&extras=online-payments,photo-session",
     });
-    expect(await callTool(en, { kind: "quote", serviceId: "landing-page" })).toEqual({
+    expect(await callTool(englishTool, { kind: "quote", serviceId: "landing-page" })).toEqual({
       ok: true,
       kind: "quote",
       path: "/en/quote?service=landing-page",
     });
-    expect(await callTool(en, { kind: "quote" })).toEqual({ ok: true, kind: "quote", path: "/en/quote" });
+    expect(await callTool(englishTool, { kind: "quote" })).toEqual({ ok: true, kind: "quote", path: "/en/quote" });
   });
 
   it("links the contact form with the run's summary: goal, service and extras ids, never an amount", async () => {
-    expect(await callTool(es, { kind: "contact" })).toEqual({
+    expect(await callTool(spanishTool, { kind: "contact" })).toEqual({
       ok: true,
       kind: "contact",
       path: "/es/contacto?from=agent",
     });
-    const withGoal = suggestNextStepTool({ locale: "en", goal: "An online store for my bakery, how much?" });
+    const withGoal = suggestNextStepTool({ locale: en, goal: "An online store for my bakery, how much?" });
     const result = await callTool(withGoal, {
       kind: "contact",
       serviceId: "online-store",
@@ -62,24 +67,24 @@ describe("suggest_next_step", () => {
   });
 
   it("links WhatsApp with the studio's greeting, naming the service and extras when given", async () => {
-    const plain = await callTool(en, { kind: "whatsapp" });
-    expect(plain.ok && whatsappText(plain.path)).toBe(SITE.studio.whatsappGreeting.en);
+    const plain = await callTool(englishTool, { kind: "whatsapp" });
+    expect(plain.ok && whatsappText(plain.path)).toBe(SITE.studio.whatsappGreeting[en]);
 
-    const withService = await callTool(es, {
+    const withService = await callTool(spanishTool, {
       kind: "whatsapp",
       serviceId: "website-with-blog",
       extraIds: ["online-payments"],
     });
     if (!withService.ok) throw new Error(withService.detail);
     const text = whatsappText(withService.path);
-    expect(text.startsWith(SITE.studio.whatsappGreeting.es)).toBe(true);
+    expect(text.startsWith(SITE.studio.whatsappGreeting[es])).toBe(true);
     expect(text).toContain("Sitio web con blog");
     expect(text).toContain("Pedidos y pagos en línea");
 
-    const english = await callTool(en, { kind: "whatsapp", serviceId: "booking-system" });
+    const english = await callTool(englishTool, { kind: "whatsapp", serviceId: "booking-system" });
     expect(english.ok && whatsappText(english.path)).toContain("Booking system");
 
-    const withGoal = await callTool(suggestNextStepTool({ locale: "en", goal: "Bookings for my clinic" }), {
+    const withGoal = await callTool(suggestNextStepTool({ locale: en, goal: "Bookings for my clinic" }), {
       kind: "whatsapp",
       serviceId: "booking-system",
     });
@@ -92,12 +97,14 @@ describe("suggest_next_step", () => {
   });
 
   it("checks ids like estimate_quote, and says which are valid", async () => {
-    expect(await callTool(es, { kind: "quote", serviceId: "mobile-app" })).toMatchObject({
+    expect(await callTool(spanishTool, { kind: "quote", serviceId: "mobile-app" })).toMatchObject({
       ok: false,
       error: "unknown_service",
       detail: expect.stringContaining("valid: landing-page, website-with-blog"),
     });
-    expect(await callTool(en, { kind: "whatsapp", serviceId: "landing-page", extraIds: ["seo-setup"] })).toEqual({
+    expect(
+      await callTool(englishTool, { kind: "whatsapp", serviceId: "landing-page", extraIds: ["seo-setup"] }),
+    ).toEqual({
       ok: false,
       error: "unknown_extra",
       detail: `unknown extra "seo-setup"; valid: ${extraIdsOf("landing-page").join(", ")}`,

@@ -1,0 +1,38 @@
+import "server-only";
+import { labQuota } from "@/lib/api/lab-units";
+import { config } from "@/lib/config";
+import type { LabQuota } from "@/lib/quota";
+import { memoryRecordStore } from "./memory-store";
+import { DEFAULT_RECORD_LIMITS, type LabRecordStore, type RecordLimits } from "./store";
+import { upstashRecordStore } from "./upstash-store";
+
+/** This deployment's record limits: the retention from `LAB_RECORDS_DAYS`, the caps as defaults. */
+export function recordSettings(): RecordLimits {
+  return { ...DEFAULT_RECORD_LIMITS, retentionDays: config().records.retentionDays };
+}
+
+// On globalThis so that `next dev` reloading this module keeps the records, like the quota's.
+const MEMORY = Symbol.for("lab-agent.lab.records");
+
+/**
+ * The records of a Lab quota's database: Upstash through the quota's client and key prefix, or
+ * this process's memory when the quota counts there (`next dev`, `QUOTA_STORE=memory`), so a
+ * production site never keeps them in one isolate by accident.
+ */
+export function recordStoreFor(lab: LabQuota, limits: RecordLimits = recordSettings()): LabRecordStore {
+  if (lab.redis) return upstashRecordStore(lab.redis, lab.settings.prefix, limits);
+  const holder = globalThis as { [MEMORY]?: Map<string, LabRecordStore> };
+  holder[MEMORY] ??= new Map();
+  const key = JSON.stringify(limits);
+  let store = holder[MEMORY].get(key);
+  if (!store) {
+    store = memoryRecordStore(limits);
+    holder[MEMORY].set(key, store);
+  }
+  return store;
+}
+
+/** The records of this deployment (the studio's Lab view, a reopened run). Throws on a bad quota setting. */
+export function labRecordStore(): LabRecordStore {
+  return recordStoreFor(labQuota());
+}

@@ -1,0 +1,22 @@
+// A fixture project's global setup (vitest.config.ts): builds tests/fixtures/studios/<name> into
+// .studios/<name>/content/generated/ exactly as `npm run knowledge` builds content/, so the
+// project's tests import that studio's catalog, settings and dictionaries.
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { generatedFiles } from "@/lib/content/build";
+import { loadStudio } from "@/lib/content/load";
+import { BUILT_DIR, FIXTURES_DIR } from "./studios";
+
+export async function setup(project: TestProject): Promise<void> {
+  const name = project.name;
+  const files = generatedFiles(await loadStudio(path.join(FIXTURES_DIR, name)));
+  for (const [file, text] of Object.entries(files)) {
+    const target = path.join(BUILT_DIR, name, file);
+    mkdirSync(path.dirname(target), { recursive: true });
+    // Whole files only: another run reading the same fixture never sees half of one.
+    const partial = `${target}.${process.pid}`;
+    writeFileSync(partial, text);
+    renameSync(partial, target);
+  }
+}

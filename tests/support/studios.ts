@@ -1,0 +1,34 @@
+// Which studio each test file runs on, read by vitest.config.ts (Node, no Vite: plain imports only).
+// A file runs on whatever content/ holds, unless a line comment among its first lines names
+// fixtures of tests/fixtures/studios/: `// @studio demo` or `// @studio demo us mx` (once on each).
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+export const FIXTURES_DIR = "tests/fixtures/studios";
+/** Where a fixture's generated files are written for the run (`npm run knowledge`'s output, git-ignored). */
+export const BUILT_DIR = ".studios";
+const PRAGMA = /^\/\/ @studio ((?:[a-z0-9-]+ ?)+)$/m;
+
+/** The fixtures a test file names (none: it runs on content/). Only its first 2,000 characters are read. */
+export function studiosOf(text: string): string[] {
+  const match = PRAGMA.exec(text.slice(0, 2000));
+  return match?.[1] ? match[1].trim().split(" ") : [];
+}
+
+export function fixtureNames(root: string): string[] {
+  return readdirSync(path.join(root, FIXTURES_DIR), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+}
+
+/** Every test file under `tests/` with the fixtures it names (relative paths). */
+export function testFiles(root: string): { file: string; studios: string[] }[] {
+  return readdirSync(path.join(root, "tests"), { recursive: true, encoding: "utf8" })
+    .filter((name) => name.endsWith(".test.ts") && !name.startsWith(`fixtures${path.sep}`))
+    .sort()
+    .map((name) => {
+      const file = path.join("tests", name);
+      return { file, studios: studiosOf(readFileSync(path.join(root, file), "utf8")) };
+    });
+}
