@@ -17,5 +17,6 @@ export const SCRIPT_TEXTS: Record<string, string> = {
   "rare characters": "龘靐齉麤鱻爩龖𠀀𠀁𠀂𠀃",
   "rare characters between spaces": "龘 靐 齉 麤 鱻 爩 龖 𠀀 𠀁 a 𠀂 b 𠀃",
   "rare characters between punctuation": "龘.靐,齉;麤:鱻!爩?龖-𠀀(𠀁)𠀂'𠀃\"",
+  "common characters between punctuation": "中.文.中.文.中.文.中.文",
   "mixed with prices": "网站价格：$ 1,800 USD，四到六周。サイトは 1,800 円です。🎉 ok",
 };
