@@ -20,6 +20,7 @@ import { capModelCalls } from "./call-cap";
 import { newRunId } from "./records/id";
 import { type Recording, recordedStream, type UseEnd } from "./records/record-use";
 import { labRecording } from "./records/recording";
+import { renderedText } from "./rendered-text";
 import type { DoneData } from "./types";
 import type { AnsweringModel, LabCall, LabUse, UseKind, UseSummary } from "./use";
 
@@ -229,7 +230,10 @@ export function streamLabUse<M extends UIMessage, D extends Record<string, unkno
       const verdict = run.verdict({ record, error: thrown });
       const done: DoneData = {
         reason: timedOut ? "timeout" : clientAborted ? "client_abort" : verdict.reason,
-        unverifiedAmounts: unverifiedAmounts(record.stepTexts.join("\n"), [...run.grounding, ...record.toolResults]),
+        unverifiedAmounts: unverifiedAmounts(run.shownText?.() ?? record.stepTexts.map(renderedText).join("\n"), [
+          ...run.grounding,
+          ...record.toolResults,
+        ]),
         usage: run.meter.usage(options.model),
         modelCalls: run.meter.modelCalls,
         toolCalls: run.meter.toolCalls,

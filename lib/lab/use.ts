@@ -50,6 +50,11 @@ export type UseRun<M extends UIMessage, Details extends Record<string, unknown>>
   format?: "markdown" | "json";
   /** What the model was given as facts: with tool results, the only source of verified amounts. */
   grounding: unknown[];
+  /**
+   * What the visitor read, for the amounts check, when it is not the text parts as the page renders
+   * their Markdown (the review's fields, shown as plain text).
+   */
+  shownText?: () => string;
   /** Stops the model early (the agent's budget, before a call it can't afford). */
   stop?: AbortSignal;
   /** The use's prompt, tools or output schema, streamed to the page through `writer`. */
