@@ -4,6 +4,7 @@ import { runLeadSchedule } from "@/lib/contact/schedule";
 import { leadTransport } from "@/lib/contact/settings";
 import { contactStoreFor } from "@/lib/contact/store";
 import { carriesInternalToken, INTERNAL_TOKEN_HEADER } from "@/lib/site/internal-requests";
+import { publicOrigin } from "@/lib/site/metadata";
 
 export const dynamic = "force-dynamic";
 
@@ -13,7 +14,7 @@ export async function POST(request: Request): Promise<Response> {
   try {
     const run = await runLeadSchedule({
       store: contactStoreFor(labQuota()),
-      transport: leadTransport(config().contact),
+      transport: leadTransport(config().contact, { origin: publicOrigin(request.headers) }),
     });
     console.info(JSON.stringify({ event: "leads_schedule", ...run }));
     return Response.json(run, { headers: { "Cache-Control": "no-store" } });
