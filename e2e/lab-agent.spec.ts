@@ -158,7 +158,7 @@ test("Stop ends the run, keeps the goal, and Run works again", async ({ page }) 
   // longer: past ~150 characters the budget's margin for the last call leaves the offline run
   // room for two tools only, and the second run below checks all four.
   const [example = ""] = agent.copy.exampleGoals;
-  const goal = `${example} ${example}`.slice(0, 150);
+  const goal = `${example} ${example}`.slice(0, 100);
   await agent.start(goal);
   await expect(agent.steps.first()).toBeVisible();
   // Straight to the button's handler: a pointer click waits for the page to paint, which on a busy
