@@ -1,4 +1,4 @@
-import { expect, type Response, test } from "@playwright/test";
+import { expect, type Locator, test } from "@playwright/test";
 import { resetPhrase } from "@/components/agent/run-problems";
 import { SITE } from "@/lib/content/site";
 import type { Locale } from "@/lib/i18n/config";
@@ -29,17 +29,12 @@ function service(id: string) {
   return found;
 }
 
-/** The service and extras the run's estimate_quote call asked for, read from the streamed response. */
-async function quoted(response: Response): Promise<{ serviceId: string; extraIds: string[] }> {
-  const parts = (await response.text())
-    .split("\n")
-    .filter((line) => line.startsWith("data: {"))
-    .map((line) => JSON.parse(line.slice(6)) as { type?: string; toolName?: string; input?: unknown });
-  const input = parts.find((part) => part.type === "tool-input-available" && part.toolName === "estimate_quote")
-    ?.input as { serviceId?: unknown; extraIds?: unknown } | undefined;
-  if (typeof input?.serviceId !== "string") throw new Error("the run made no estimate_quote call");
-  const extraIds = Array.isArray(input.extraIds) ? input.extraIds.filter((id) => typeof id === "string") : [];
-  return { serviceId: input.serviceId, extraIds };
+/** The service and extras the run quoted, read from its next step's link to the calculator. */
+async function quoted(nextStep: Locator): Promise<{ serviceId: string; extraIds: string[] }> {
+  const params = new URL((await nextStep.getAttribute("href")) ?? "", "http://x").searchParams;
+  const serviceId = params.get("service");
+  if (!serviceId) throw new Error("the run's next step names no service");
+  return { serviceId, extraIds: params.get("extras")?.split(",").filter(Boolean) ?? [] };
 }
 
 // The first two example goals name a need; the first language's and, when there is one, the other's.
@@ -57,10 +52,10 @@ for (const { locale, example } of examples) {
     await agent.useExample(example);
     const meterBefore = await agent.meterBox();
 
-    const response = page.waitForResponse("**/api/agent");
     await agent.start();
     await agent.finished();
-    const { serviceId, extraIds } = await quoted(await response);
+    await expect(agent.nextStep).toHaveText(copy.nextStep.quote);
+    const { serviceId, extraIds } = await quoted(agent.nextStep);
 
     await expect(agent.steps.first()).toHaveAttribute("data-kind", "plan");
     await expect(agent.steps.first()).not.toBeEmpty();
@@ -163,7 +158,7 @@ test("Stop ends the run, keeps the goal, and Run works again", async ({ page }) 
   // longer: past ~150 characters the budget's margin for the last call leaves the offline run
   // room for two tools only, and the second run below checks all four.
   const [example = ""] = agent.copy.exampleGoals;
-  const goal = `${example} ${example}`.slice(0, 150);
+  const goal = `${example} ${example}`.slice(0, 100);
   await agent.start(goal);
   await expect(agent.steps.first()).toBeVisible();
   // Straight to the button's handler: a pointer click waits for the page to paint, which on a busy
