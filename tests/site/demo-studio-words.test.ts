@@ -1,3 +1,4 @@
+// @studio demo
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
