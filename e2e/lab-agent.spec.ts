@@ -125,10 +125,10 @@ test("a goal that fits nothing: the answer says so and suggests contact", async 
   expect(await agent.toolOrder()).toEqual(["search_site", "suggest_next_step"]);
   await expect(agent.answer).toContainText(getDictionary(locale).planner.nothing);
   await expect(agent.nextStep).toHaveText(agent.copy.nextStep.contact);
-  // The contact link carries the run's goal into the form (e2e/leads.spec.ts follows it).
+  // The contact link carries the run's id and goal into the form (e2e/leads.spec.ts follows it).
   await expect(agent.nextStep).toHaveAttribute(
     "href",
-    new RegExp(`^${literal(paths.contact(locale))}\\?from=agent&goal=`),
+    new RegExp(`^${literal(paths.contact(locale))}\\?from=agent&run=[A-Za-z0-9_-]{22}&goal=`),
   );
   await expect(page.getByTestId("agent-estimate-price")).toHaveCount(0);
 });

@@ -73,7 +73,10 @@ test("agent run → its contact step → prefilled form → sent → the studio'
   await agent.finished();
   const goal = copy.agent.console.exampleGoals[2] ?? "";
   const contactPath = literal(paths.contact(locale));
-  await expect(agent.nextStep).toHaveAttribute("href", new RegExp(`^${contactPath}\\?from=agent&goal=`));
+  await expect(agent.nextStep).toHaveAttribute(
+    "href",
+    new RegExp(`^${contactPath}\\?from=agent&run=[A-Za-z0-9_-]{22}&goal=`),
+  );
   await agent.nextStep.click();
 
   const contact = new ContactPage(page, locale);
