@@ -67,6 +67,8 @@ test("agent run → its contact step → prefilled form → sent → the studio'
   page,
   baseURL,
 }, info) => {
+  // The whole path in one test: a run, two axe checks, a sent form, the email and the inbox.
+  test.slow();
   const agent = await new LabAgentPage(page, locale).open();
   await agent.useExample(2);
   await agent.start();
