@@ -22,6 +22,7 @@ export function useLeadContext(locale: Locale, copy: Dictionary["contact"], serv
       service: value("service"),
       extras: value("extras"),
       goal: value("goal"),
+      run: value("run"),
     });
     const summary = context ? summaryLines(context, services, copy.summaryWords, locale).join("\n") : "";
     return { context, problems, summary };

@@ -24,7 +24,13 @@ export function SiteHeader({ locale, dict, studio }: Props) {
           {studio.name}
         </Link>
         <nav aria-label={dict.nav.label}>
-          <NavLinks items={NAV_ITEMS.map((item) => ({ href: navHref(locale, item), label: dict.nav[item] }))} />
+          <NavLinks
+            items={NAV_ITEMS.map((item) => ({
+              href: navHref(locale, item),
+              folder: `/${locale}/${item}`,
+              label: dict.nav[item],
+            }))}
+          />
         </nav>
         {/* useSearchParams needs a boundary on prerendered pages. */}
         {others.map((other) => (

@@ -4,6 +4,7 @@ import { contactPathWith, type LeadContext, summaryLines } from "@/lib/contact/l
 import { SITE, whatsappUrl } from "@/lib/content/site";
 import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
+import { fill } from "@/lib/i18n/fill";
 import { estimateQuote } from "@/lib/quote/estimate";
 import { paths } from "@/lib/site/paths";
 import {
@@ -37,14 +38,16 @@ export function runSummary(context: LeadContext, locale: Locale): string[] {
  */
 export function whatsappMessage(locale: Locale, context: LeadContext): string {
   const { goal: _, ...withoutGoal } = context;
-  return [SITE.studio.whatsappGreeting[locale], ...runSummary(withoutGoal, locale)].join("\n");
+  // The run's id last, so the studio can open what the agent told this visitor.
+  const run = context.runId ? [fill(getDictionary(locale).records.whatsappRun, { id: context.runId })] : [];
+  return [SITE.studio.whatsappGreeting[locale], ...runSummary(withoutGoal, locale), ...run].join("\n");
 }
 
 export function suggestNextStep(
   kind: NextStep,
   serviceId: string | undefined,
   extraIds: readonly string[],
-  { locale, goal }: ToolContext,
+  { locale, goal, runId }: ToolContext,
 ): SuggestNextStepResult {
   return orFailure((): SuggestNextStepResult => {
     // The same checks as estimate_quote, so a link never preselects what the calculator lacks.
@@ -55,6 +58,7 @@ export function suggestNextStep(
       ...(goal ? { goal } : {}),
       ...(serviceId ? { serviceId } : {}),
       extraIds: picked,
+      ...(runId ? { runId } : {}),
     };
     const path =
       kind === "quote"
