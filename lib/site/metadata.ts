@@ -35,3 +35,11 @@ export function pageMetadata(locale: Locale, page: { title: string; description:
     },
   };
 }
+
+/**
+ * A studio-only page (the inbox and its Lab view): its title, kept out of search engines, and none
+ * of the layout's canonical, `hreflang` or Open Graph links, which name the site's public pages.
+ */
+export function privatePageMetadata(title: string): Metadata {
+  return { title, robots: { index: false, follow: false }, alternates: {}, openGraph: null };
+}

@@ -53,6 +53,8 @@ describe("the studio's inbox", () => {
     const page = await import("@/app/[locale]/inbox/page");
     const metadata = await page.generateMetadata({ params: Promise.resolve({ locale: en }) } as never);
     expect(metadata.robots).toEqual({ index: false, follow: false });
+    expect(metadata.alternates).toEqual({});
+    expect(metadata.openGraph).toBeNull();
   });
 
   it("without the key shows the login and no message; unset, it says it is shut", async () => {

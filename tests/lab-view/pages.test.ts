@@ -161,6 +161,9 @@ describe("the studio's Lab pages with the session", () => {
     for (const page of [listPage(), runPage(), gapsPage()]) {
       const metadata = await (await page).generateMetadata(props({ id: newRunId() }));
       expect(metadata.robots).toEqual({ index: false, follow: false });
+      // None of the layout's links to the site's public pages (canonical, hreflang, Open Graph).
+      expect(metadata.alternates).toEqual({});
+      expect(metadata.openGraph).toBeNull();
     }
     expect(LOCALES.flatMap((locale) => sitemapPages(locale)).filter((page) => page.includes("inbox"))).toEqual([]);
     const root = path.resolve(import.meta.dirname, "../..");

@@ -16,14 +16,14 @@ import { leadTransport } from "@/lib/contact/settings";
 import { contactStoreFor } from "@/lib/contact/store";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { localeOf } from "@/lib/i18n/params";
-import { publicOrigin } from "@/lib/site/metadata";
+import { privatePageMetadata, publicOrigin } from "@/lib/site/metadata";
 
 // Behind the studio's key, read on every request; never prerendered, cached or indexed.
 export const dynamic = "force-dynamic";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/inbox">): Promise<Metadata> {
   const locale = await localeOf(params);
-  return { title: getDictionary(locale).inbox.title, robots: { index: false, follow: false } };
+  return privatePageMetadata(getDictionary(locale).inbox.title);
 }
 
 export default async function InboxPage({ params }: PageProps<"/[locale]/inbox">) {

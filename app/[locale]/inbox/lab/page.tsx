@@ -14,13 +14,14 @@ import { studioAccess } from "@/lib/lab-view/access";
 import { readFilters } from "@/lib/lab-view/filters";
 import { studioPaths } from "@/lib/lab-view/paths";
 import { readStudioDay } from "@/lib/lab-view/studio-day";
+import { privatePageMetadata } from "@/lib/site/metadata";
 
 // Behind the inbox's key, read on every request; never prerendered, cached or indexed.
 export const dynamic = "force-dynamic";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/inbox/lab">): Promise<Metadata> {
   const locale = await localeOf(params);
-  return { title: getDictionary(locale).labView.title, robots: { index: false, follow: false } };
+  return privatePageMetadata(getDictionary(locale).labView.title);
 }
 
 /** The Lab's uses of one day: its totals, the filters, and the uses that fit them, newest first. */

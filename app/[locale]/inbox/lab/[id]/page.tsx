@@ -9,13 +9,14 @@ import { localeOf } from "@/lib/i18n/params";
 import { isRunId } from "@/lib/lab/records";
 import { studioAccess } from "@/lib/lab-view/access";
 import { readStudioRun, type StudioRun } from "@/lib/lab-view/studio-run";
+import { privatePageMetadata } from "@/lib/site/metadata";
 
 // Behind the inbox's key, read on every request; never prerendered, cached or indexed.
 export const dynamic = "force-dynamic";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/inbox/lab/[id]">): Promise<Metadata> {
   const locale = await localeOf(params);
-  return { title: getDictionary(locale).labView.title, robots: { index: false, follow: false } };
+  return privatePageMetadata(getDictionary(locale).labView.title);
 }
 
 /** One Lab use replayed for the studio. An id without a run id's shape is a 404 before any read. */

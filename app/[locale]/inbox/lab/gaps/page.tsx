@@ -12,13 +12,14 @@ import { studioAccess } from "@/lib/lab-view/access";
 import { formatDay } from "@/lib/lab-view/format";
 import { studioPaths } from "@/lib/lab-view/paths";
 import { readStudioGaps } from "@/lib/lab-view/studio-gaps";
+import { privatePageMetadata } from "@/lib/site/metadata";
 
 // Behind the inbox's key, read on every request; never prerendered, cached or indexed.
 export const dynamic = "force-dynamic";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/inbox/lab/gaps">): Promise<Metadata> {
   const locale = await localeOf(params);
-  return { title: getDictionary(locale).labView.gaps.title, robots: { index: false, follow: false } };
+  return privatePageMetadata(getDictionary(locale).labView.gaps.title);
 }
 
 /** What visitors asked the Lab for that the site's content doesn't have, by the words they used. */
