@@ -110,9 +110,15 @@ describe("the schedule's route", () => {
   it("answers 404 without this process's token, and runs with it", async () => {
     vi.stubEnv("UPSTASH_REDIS_REST_URL", "");
     vi.stubEnv("UPSTASH_REDIS_REST_TOKEN", "");
+    // The token exists first: a wrong one is refused because it is wrong, not because none was made.
+    const token = internalToken();
+    const oneOff = `${token.slice(0, -1)}${token.endsWith("0") ? "1" : "0"}`;
+    for (const wrong of ["", "0".repeat(64), oneOff, token.slice(0, -1), `${token}0`, token.toUpperCase()]) {
+      if (wrong === token) continue;
+      expect((await post({ [INTERNAL_TOKEN_HEADER]: wrong })).status, wrong).toBe(404);
+    }
     expect((await post({})).status).toBe(404);
-    expect((await post({ [INTERNAL_TOKEN_HEADER]: "0".repeat(64) })).status).toBe(404);
-    const ran = await post({ [INTERNAL_TOKEN_HEADER]: internalToken() });
+    const ran = await post({ [INTERNAL_TOKEN_HEADER]: token });
     expect(ran.status).toBe(200);
     expect(await ran.json()).toMatchObject({ sent: 0, failed: 0, pruned: expect.any(Number) });
     vi.unstubAllEnvs();
