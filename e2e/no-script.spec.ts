@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { DEFAULT_LOCALE } from "@/lib/i18n/config";
+import { DEFAULT_LOCALE, LOCALES } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { INTERNAL_TOKEN_HEADER, LEADS_SCHEDULE_PATH } from "@/lib/site/internal-requests";
 import { paths } from "@/lib/site/paths";
@@ -37,6 +37,23 @@ test.describe("without JavaScript", () => {
     await page.getByLabel(dict.contact.message, { exact: true }).fill(fields.message);
     await page.getByRole("button", { name: dict.contact.send }).click();
   };
+
+  test("the language switch is a link to each other language", async ({ page }) => {
+    await page.goto(paths.contact(locale));
+    const others = LOCALES.filter((other) => other !== locale);
+    const header = page.getByRole("banner");
+    for (const other of others) {
+      const link = header.getByRole("link", { name: getDictionary(other).nav.switchTo });
+      await expect(link).toHaveAttribute("href", paths.home(other));
+      await expect(link).toHaveAttribute("hreflang", other);
+    }
+    if (others[0]) {
+      await header.getByRole("link", { name: getDictionary(others[0]).nav.switchTo }).click();
+      await expect(page).toHaveURL((url) => url.pathname === paths.home(others[0] ?? locale));
+    } else {
+      await expect(header.locator(".language-switch")).toHaveCount(0);
+    }
+  });
 
   test("the contact form says sent, shows a field's error with what was typed, and the day's limit", async ({
     page,

@@ -32,9 +32,17 @@ export function SiteHeader({ locale, dict, studio }: Props) {
             }))}
           />
         </nav>
-        {/* useSearchParams needs a boundary on prerendered pages. */}
+        {/* useSearchParams needs a boundary on prerendered pages. Until the page hydrates (or
+            without JavaScript) the switch is a plain link to the other language's home. */}
         {others.map((other) => (
-          <Suspense key={other} fallback={<span className="language-switch">{getDictionary(other).nav.switchTo}</span>}>
+          <Suspense
+            key={other}
+            fallback={
+              <a href={`/${other}`} hrefLang={other} lang={other} className="language-switch">
+                {getDictionary(other).nav.switchTo}
+              </a>
+            }
+          >
             <LanguageSwitch
               to={other}
               label={getDictionary(other).nav.switchTo}
