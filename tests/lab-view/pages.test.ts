@@ -12,7 +12,7 @@ import { getDictionary } from "@/lib/i18n/dictionary";
 import { newRunId } from "@/lib/lab/records";
 import { labRecordStore } from "@/lib/lab/records/from-config";
 import { sitemapPages } from "@/lib/site/sitemap-pages";
-import { agentRecord, chatRecord, LOCALE } from "./record-fixtures";
+import { agentRecord, chatRecord, earlierToday, LOCALE } from "./record-fixtures";
 
 const cookieJar = new Map<string, string>();
 vi.mock("next/headers", () => ({
@@ -81,7 +81,7 @@ describe("the studio's Lab pages with the session", () => {
   });
 
   it("list the day's uses newest first with their totals", async () => {
-    const older = agentRecord({ goal: "older goal", at: new Date(Date.now() - 60_000) });
+    const older = agentRecord({ goal: "older goal", at: earlierToday(60_000) });
     const newer = chatRecord("newer question");
     await labRecordStore().put(older);
     await labRecordStore().put(newer);
@@ -124,7 +124,7 @@ describe("the studio's Lab pages with the session", () => {
   });
 
   it("show a chat with its whole conversation, in order, and no other conversation", async () => {
-    const first = chatRecord("first question", { conversationId: "conv-a", at: new Date(Date.now() - 5000) });
+    const first = chatRecord("first question", { conversationId: "conv-a", at: earlierToday(5000) });
     const second = chatRecord("second question", { conversationId: "conv-a", answer: "See [a page](/nowhere-else)" });
     const stranger = chatRecord("someone else's question", { conversationId: "conv-b" });
     for (const record of [first, second, stranger]) await labRecordStore().put(record);

@@ -107,3 +107,11 @@ export function chatRecord(
     done: data,
   };
 }
+
+/**
+ * `ms` before now, but not before today's UTC start: the studio's list shows one UTC day, so a
+ * record made "a minute ago" just after midnight would be yesterday's and missing from the page.
+ */
+export function earlierToday(ms: number, nowMs = Date.now()): Date {
+  return new Date(Math.max(nowMs - (nowMs % 86_400_000), nowMs - ms));
+}
