@@ -90,7 +90,10 @@ check(badLocale.status === 400, `an agent run in "${missing}" is refused with 40
 await agentRun(DEFAULT_LOCALE);
 
 async function agentRun(locale: Locale) {
-  const [goal = ""] = getDictionary(locale).agent.console.exampleGoals;
+  // The first example, led by the first service's name: an example a studio wrote may fit none of
+  // its services (then the agent rightly suggests writing), and this check needs a quote.
+  const [example = ""] = getDictionary(locale).agent.console.exampleGoals;
+  const goal = `${SITE.services[0]?.text[locale].name}: ${example}`;
   const response = await fetch(new URL("/api/agent", base), {
     method: "POST",
     headers: { "content-type": "application/json", "x-real-ip": "203.0.113.10" },
