@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { paths } from "@/lib/site/paths";
 import { expectAccessible, expectFitsWidth, PHONE } from "./checks";
@@ -18,6 +18,17 @@ const INBOX_KEY = "local-preview-inbox-key-not-a-secret";
 // The studio's first language: the tests take the studio's languages from its settings.
 const LOCALE = DEFAULT_LOCALE;
 const RUN_PAGE = new RegExp(`^/${LOCALE}/inbox/lab/[A-Za-z0-9_-]{22}$`);
+
+/** axe and its screenshot at 1280 px, then at 360 px with nothing wider than the screen; back to 1280. */
+async function atBothWidths(page: Page, info: TestInfo, state: string, screen: string) {
+  await expectAccessible(page, state);
+  await attachScreen(page, info, `${screen}-1280`);
+  await page.setViewportSize(PHONE);
+  await expectFitsWidth(page, `${state} at 360 px`);
+  await expectAccessible(page, `${state} at 360 px`);
+  await attachScreen(page, info, `${screen}-360`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
 
 test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders(visitorHeaders(visitorIp()));
@@ -46,13 +57,7 @@ test("agent run → listed for the studio → replayed → its contact → the i
   await studio.search(marker);
   await expect(studio.uses).toHaveCount(1);
   await expect(studio.use(marker)).toContainText(studio.copy.flags.led);
-  await expectAccessible(page, "the studio's list of Lab uses");
-  await attachScreen(page, info, "lab-list-1280");
-  await page.setViewportSize(PHONE);
-  await expectFitsWidth(page, "the studio's list at 360 px");
-  await expectAccessible(page, "the studio's list at 360 px");
-  await attachScreen(page, info, "lab-list-360");
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await atBothWidths(page, info, "the studio's list", "lab-list");
 
   await studio.openUse(marker);
   await expect(page).toHaveURL((url) => RUN_PAGE.test(url.pathname));
@@ -67,13 +72,7 @@ test("agent run → listed for the studio → replayed → its contact → the i
   await expect(studio.replay.getByTestId("agent-answer").locator(".prose")).toHaveText(answer);
   await expect(studio.facts.getByTestId("lab-run-model")).not.toHaveText("—");
   await expect(studio.lead).toContainText(`From the Lab. ${marker}`);
-  await expectAccessible(page, "a run's page");
-  await attachScreen(page, info, "lab-run-1280");
-  await page.setViewportSize(PHONE);
-  await expectFitsWidth(page, "a run's page at 360 px");
-  await expectAccessible(page, "a run's page at 360 px");
-  await attachScreen(page, info, "lab-run-360");
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await atBothWidths(page, info, "a run's page", "lab-run");
 
   // The run → its message in the inbox → back to the run.
   await studio.lead.getByTestId("lab-run-lead-link").click();
@@ -86,12 +85,7 @@ test("agent run → listed for the studio → replayed → its contact → the i
   // A goal that fit no service is a gap: its words' groups link to the run.
   await studio.openGaps();
   await expect(page.getByTestId("lab-gap").locator(`a[href="${runPath}"]`).first()).toBeVisible();
-  await expectAccessible(page, "the gaps");
-  await attachScreen(page, info, "lab-gaps-1280");
-  await page.setViewportSize(PHONE);
-  await expectFitsWidth(page, "the gaps at 360 px");
-  await expectAccessible(page, "the gaps at 360 px");
-  await attachScreen(page, info, "lab-gaps-360");
+  await atBothWidths(page, info, "the gaps", "lab-gaps");
 });
 
 test("without the inbox's session nothing of a record is served, as a page or as data", async ({ page, request }) => {
