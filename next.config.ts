@@ -1,9 +1,11 @@
 import { fileURLToPath } from "node:url";
 import { initOpenNextCloudflareForDev } from "@opennextjs/cloudflare";
 import type { NextConfig } from "next";
+import { PHASE_PRODUCTION_BUILD } from "next/constants";
 import site from "./content/generated/site.json" with { type: "json" };
 import type { SiteData } from "./lib/content/types";
 import { sectionRoutes, slugRedirects } from "./lib/site/alternates";
+import { MISSING_SITE_URL, parsePublicOrigin } from "./lib/site/public-origin";
 import { securityHeaders } from "./lib/site/security-headers";
 
 const isDev = process.env.NODE_ENV === "development";
@@ -47,4 +49,16 @@ if (isDev) {
   void initOpenNextCloudflareForDev({ environment: "local" });
 }
 
-export default nextConfig;
+let warned = false;
+
+// The prerendered pages are made here, once, and served as they are: their canonical and hreflang
+// links can only be on the origin this build is given. Said once, in the build's own output
+// (`next typegen`, in `npm run check`, loads this file in the same phase but builds no page).
+export default function config(phase: string, { command = process.argv[2] }: { command?: string } = {}): NextConfig {
+  const building = phase === PHASE_PRODUCTION_BUILD && command === "build";
+  if (building && parsePublicOrigin(process.env.SITE_URL) === undefined && !warned) {
+    warned = true;
+    console.warn(`\u26a0 ${MISSING_SITE_URL}`);
+  }
+  return nextConfig;
+}

@@ -97,7 +97,7 @@ export default defineConfig({
         {
           command: logTo(
             "worker",
-            `node scripts/node22.mjs wrangler dev --env local --ip 127.0.0.1 --port ${WORKER_PORT} --inspector-port ${WORKER_PORT + 1000} --show-interactive-dev-session=false`,
+            `node scripts/node22.mjs wrangler dev --env local --test-scheduled --ip 127.0.0.1 --port ${WORKER_PORT} --inspector-port ${WORKER_PORT + 1000} --show-interactive-dev-session=false`,
           ),
           url: `http://127.0.0.1:${WORKER_PORT}/api/health`,
           reuseExistingServer: !process.env.CI,

@@ -1,39 +1,62 @@
 // The Worker's entry: OpenNext's Worker, wrapped so that every response it sends carries the
-// security headers, a cross-origin server action gets a clean 403 and an undecodable path a 400. Its image and data routes
+// security headers, and what `refuseRequest` refuses (an undecodable path, a cross-origin or
+// oversized server action, an unreadable router header) gets its clean 4xx first. Its image and data routes
 // and Next's own redirects answer without `next.config.ts`'s `headers()`; static files get them from
 // `_headers` (scripts/write-asset-headers.ts), as the assets binding answers before any Worker code.
 // @ts-expect-error: built by `opennextjs-cloudflare build`, bundled by wrangler
 import openNext from "./.open-next/worker.js";
 import {
-  CROSS_ORIGIN_ACTION_BODY,
-  isCrossOriginAction,
-  isUndecodablePath,
-  missingSecurityHeaders,
-  UNDECODABLE_PATH_BODY,
-} from "./lib/site/response-guard";
+  INTERNAL_TOKEN_HEADER,
+  internalToken,
+  isInternalPath,
+  LEADS_SCHEDULE_PATH,
+} from "./lib/site/internal-requests";
+import { missingSecurityHeaders, refuseRequest } from "./lib/site/response-guard";
+import { tooLargeFormPage } from "./lib/site/too-large-page";
 
 // @ts-expect-error: built by `opennextjs-cloudflare build`, bundled by wrangler
 export { BucketCachePurge, DOQueueHandler, DOShardedTagCache } from "./.open-next/worker.js";
 
 type Fetch = (request: Request, env: unknown, context: unknown) => Promise<Response>;
+const next = openNext as { fetch: Fetch };
 
 export default {
   async fetch(request: Request, env: unknown, context: unknown): Promise<Response> {
-    const url = new URL(request.url);
-    if (isUndecodablePath(url.pathname)) {
+    // The leads' schedule is this Worker's own: from outside it does not exist.
+    if (isInternalPath(new URL(request.url).pathname)) return withSecurityHeaders(new Response(null, { status: 404 }));
+    const refused = refuseRequest(
+      {
+        method: request.method,
+        path: new URL(request.url).pathname,
+        header: (name) => request.headers.get(name),
+        hasBody: request.body !== null,
+      },
+      tooLargeFormPage,
+    );
+    if (refused) {
       return withSecurityHeaders(
-        new Response(UNDECODABLE_PATH_BODY, { status: 400, headers: { "content-type": "text/plain; charset=utf-8" } }),
-      );
-    }
-    if (isCrossOriginAction(request.method, url.pathname, (name) => request.headers.get(name))) {
-      return withSecurityHeaders(
-        new Response(CROSS_ORIGIN_ACTION_BODY, {
-          status: 403,
-          headers: { "content-type": "application/json; charset=utf-8" },
+        new Response(refused.body, {
+          status: refused.status,
+          headers: { "content-type": refused.contentType, "cache-control": "no-store" },
         }),
       );
     }
-    return withSecurityHeaders(await (openNext as { fetch: Fetch }).fetch(request, env, context));
+    return withSecurityHeaders(await next.fetch(request, env, context));
+  },
+
+  /**
+   * The Cron Trigger (`wrangler.toml` `[triggers] crons`): retries the unsent leads and prunes what
+   * expired, through OpenNext's handler in this isolate, so it runs with the site's own settings and
+   * bindings. Locally: `wrangler dev --test-scheduled`, then GET /__scheduled.
+   */
+  async scheduled(_controller: unknown, env: unknown, context: unknown): Promise<void> {
+    const request = new Request(`http://localhost${LEADS_SCHEDULE_PATH}`, {
+      method: "POST",
+      headers: { [INTERNAL_TOKEN_HEADER]: internalToken() },
+    });
+    const response = await next.fetch(request, env, context);
+    await response.body?.cancel();
+    if (!response.ok) console.error(JSON.stringify({ event: "leads_schedule_status", status: response.status }));
   },
 };
 

@@ -1,9 +1,11 @@
 import type { MetadataRoute } from "next";
-import { siteUrl } from "@/lib/site/metadata";
+import { headers } from "next/headers";
+import { publicOrigin } from "@/lib/site/metadata";
 
-export default function robots(): MetadataRoute.Robots {
+export default async function robots(): Promise<MetadataRoute.Robots> {
+  const origin = publicOrigin(await headers());
   return {
     rules: [{ userAgent: "*", allow: "/", disallow: "/api/" }],
-    sitemap: `${siteUrl()}/sitemap.xml`,
+    ...(origin ? { sitemap: `${origin}/sitemap.xml` } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import { expect, type Response, test } from "@playwright/test";
+import { expect, type Locator, test } from "@playwright/test";
 import { resetPhrase } from "@/components/agent/run-problems";
 import { SITE } from "@/lib/content/site";
 import type { Locale } from "@/lib/i18n/config";
@@ -29,17 +29,12 @@ function service(id: string) {
   return found;
 }
 
-/** The service and extras the run's estimate_quote call asked for, read from the streamed response. */
-async function quoted(response: Response): Promise<{ serviceId: string; extraIds: string[] }> {
-  const parts = (await response.text())
-    .split("\n")
-    .filter((line) => line.startsWith("data: {"))
-    .map((line) => JSON.parse(line.slice(6)) as { type?: string; toolName?: string; input?: unknown });
-  const input = parts.find((part) => part.type === "tool-input-available" && part.toolName === "estimate_quote")
-    ?.input as { serviceId?: unknown; extraIds?: unknown } | undefined;
-  if (typeof input?.serviceId !== "string") throw new Error("the run made no estimate_quote call");
-  const extraIds = Array.isArray(input.extraIds) ? input.extraIds.filter((id) => typeof id === "string") : [];
-  return { serviceId: input.serviceId, extraIds };
+/** The service and extras the run quoted, read from its next step's link to the calculator. */
+async function quoted(nextStep: Locator): Promise<{ serviceId: string; extraIds: string[] }> {
+  const params = new URL((await nextStep.getAttribute("href")) ?? "", "http://x").searchParams;
+  const serviceId = params.get("service");
+  if (!serviceId) throw new Error("the run's next step names no service");
+  return { serviceId, extraIds: params.get("extras")?.split(",").filter(Boolean) ?? [] };
 }
 
 // The first two example goals name a need; the first language's and, when there is one, the other's.
@@ -57,10 +52,10 @@ for (const { locale, example } of examples) {
     await agent.useExample(example);
     const meterBefore = await agent.meterBox();
 
-    const response = page.waitForResponse("**/api/agent");
     await agent.start();
     await agent.finished();
-    const { serviceId, extraIds } = await quoted(await response);
+    await expect(agent.nextStep).toHaveText(copy.nextStep.quote);
+    const { serviceId, extraIds } = await quoted(agent.nextStep);
 
     await expect(agent.steps.first()).toHaveAttribute("data-kind", "plan");
     await expect(agent.steps.first()).not.toBeEmpty();
@@ -130,10 +125,10 @@ test("a goal that fits nothing: the answer says so and suggests contact", async 
   expect(await agent.toolOrder()).toEqual(["search_site", "suggest_next_step"]);
   await expect(agent.answer).toContainText(getDictionary(locale).planner.nothing);
   await expect(agent.nextStep).toHaveText(agent.copy.nextStep.contact);
-  // The contact link carries the run's goal into the form (e2e/leads.spec.ts follows it).
+  // The contact link carries the run's id and goal into the form (e2e/leads.spec.ts follows it).
   await expect(agent.nextStep).toHaveAttribute(
     "href",
-    new RegExp(`^${literal(paths.contact(locale))}\\?from=agent&goal=`),
+    new RegExp(`^${literal(paths.contact(locale))}\\?from=agent&run=[A-Za-z0-9_-]{22}&goal=`),
   );
   await expect(page.getByTestId("agent-estimate-price")).toHaveCount(0);
 });
@@ -163,12 +158,26 @@ test("Stop ends the run, keeps the goal, and Run works again", async ({ page }) 
   // longer: past ~150 characters the budget's margin for the last call leaves the offline run
   // room for two tools only, and the second run below checks all four.
   const [example = ""] = agent.copy.exampleGoals;
-  const goal = `${example} ${example}`.slice(0, 150);
+  const goal = `${example} ${example}`.slice(0, 100);
+  // The offline run takes under a second on the server: once the page has sent the run (its code
+  // loaded at full speed), the visitor's connection is slowed (Chromium's own throttling, as
+  // DevTools does it) so the run is still arriving when Stop lands, however busy the machine.
+  const network = await page.context().newCDPSession(page);
+  const throttle = (bytesPerSecond: number) =>
+    network.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: bytesPerSecond,
+      uploadThroughput: -1,
+    });
+  const sent = page.waitForRequest((request) => request.url().endsWith("/api/agent"));
   await agent.start(goal);
-  await expect(agent.steps.first()).toBeVisible();
-  // Straight to the button's handler: a pointer click waits for the page to paint, which on a busy
-  // CI machine can take longer than the offline planner's whole run.
+  await sent;
+  await throttle(2_000);
+  await expect(agent.steps.first()).toBeVisible({ timeout: 20_000 });
+  // Straight to the button's handler: a pointer click waits for the page to paint.
   await agent.stop.dispatchEvent("click");
+  await throttle(-1);
 
   // The run never reached its end: no `data-done`, so no reason from the server and no next step.
   await expect(agent.meterValue("reason")).toHaveText(agent.copy.meter.reasons.stopped);

@@ -15,6 +15,7 @@ import { DEFAULT_LOCALE } from "./studio";
 const locale = DEFAULT_LOCALE;
 const usage = getDictionary(locale).usage;
 const uses = getDictionary(locale).labUses;
+const errors = getDictionary(locale).labErrors;
 
 async function usageCounts(page: Page) {
   await page.goto(paths.labUsage(locale));
@@ -50,7 +51,8 @@ test("an agent run and a chat message spend the day; the next message gets 429 q
   expect(response.status()).toBe(429);
   expect(await response.json()).toMatchObject({ error: { code: "quota_exceeded", limit: "ip" } });
   await expect(chat.notice).toHaveAttribute("data-problem", "quota");
-  await expect(chat.notice).toContainText("You have used today's units from this connection.");
+  // The notice's own words up to the time they come back (that part depends on the clock).
+  await expect(chat.notice).toContainText(errors.quotaIp.slice(0, errors.quotaIp.indexOf("{time}")).trim());
   await expect(chat.answers).toHaveCount(1);
 
   // The Lab index reads the same bucket without spending from it.

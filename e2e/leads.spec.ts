@@ -67,13 +67,18 @@ test("agent run → its contact step → prefilled form → sent → the studio'
   page,
   baseURL,
 }, info) => {
+  // The whole path in one test: a run, two axe checks, a sent form, the email and the inbox.
+  test.slow();
   const agent = await new LabAgentPage(page, locale).open();
   await agent.useExample(2);
   await agent.start();
   await agent.finished();
   const goal = copy.agent.console.exampleGoals[2] ?? "";
   const contactPath = literal(paths.contact(locale));
-  await expect(agent.nextStep).toHaveAttribute("href", new RegExp(`^${contactPath}\\?from=agent&goal=`));
+  await expect(agent.nextStep).toHaveAttribute(
+    "href",
+    new RegExp(`^${contactPath}\\?from=agent&run=[A-Za-z0-9_-]{22}&goal=`),
+  );
   await agent.nextStep.click();
 
   const contact = new ContactPage(page, locale);
@@ -94,6 +99,12 @@ test("agent run → its contact step → prefilled form → sent → the studio'
     expect(email.text).toContain(`Can you help? ${marker}`);
     expect(email.text).toContain(`${studioCopy.leads.goal}: ${goal}`);
     expect(email.text).toContain("Also a small sink.");
+    // The goal once (the prefilled summary line is not repeated), the time in words, not UTC's
+    // timestamp, and the inbox on this server's own origin, port and all.
+    expect(email.text.split(goal).length - 1).toBe(1);
+    expect(email.text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
+    expect(email.text).toContain(`: ${new URL(baseURL ?? "").origin}/${DEFAULT_LOCALE}/inbox\n`);
+    expect(email.text.indexOf(marker)).toBeLessThan(email.text.indexOf(`\n${studioCopy.leads.from}: `));
   }
 
   const inbox = await new InboxPage(page, locale).open(INBOX_KEY);
@@ -101,6 +112,17 @@ test("agent run → its contact step → prefilled form → sent → the studio'
   await expect(lead).toBeVisible();
   await expectAccessible(page, "the studio's inbox");
   await expect(lead).toContainText(goal);
+  // The visitor's own words are the largest text on the card.
+  const sizes = await lead.evaluate((card) => {
+    const size = (element: Element) => Number.parseFloat(getComputedStyle(element).fontSize);
+    const message = card.querySelector('[data-testid="inbox-message"]');
+    const others = [...card.querySelectorAll("*")].filter(
+      (element) =>
+        message && !message.contains(element) && element.children.length === 0 && element.textContent?.trim(),
+    );
+    return { message: message ? size(message) : 0, others: Math.max(...others.map(size)) };
+  });
+  expect(sizes.message).toBeGreaterThan(sizes.others);
   await expect(lead.getByRole("link", { name: inbox.copy.replyEmail })).toHaveAttribute(
     "href",
     /^mailto:marta@example\.com/,

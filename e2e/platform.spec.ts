@@ -1,7 +1,12 @@
 import { expect, test } from "@playwright/test";
+import { SITE } from "@/lib/content/site";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { paths } from "@/lib/site/paths";
-import { DEFAULT_LOCALE, literal } from "./studio";
+import { DEFAULT_LOCALE, LOCALES, literal } from "./studio";
+
+const home = paths.home(DEFAULT_LOCALE);
+const [service] = SITE.services;
+if (!service) throw new Error("the studio has no service: its content/services/ needs one");
 
 // Guards what the platform adds: the health route names the runtime that served it, and every
 // kind of response (page, route, redirect, static asset) carries the security headers.
@@ -13,15 +18,15 @@ test("health route names its runtime", async ({ request }, testInfo) => {
 });
 
 async function staticAssetPath(request: import("@playwright/test").APIRequestContext): Promise<string> {
-  const html = await (await request.get("/es")).text();
+  const html = await (await request.get(home)).text();
   const asset = /\/_next\/static\/[^"]+\.js/.exec(html)?.[0];
-  if (!asset) throw new Error("no /_next/static script on /es");
+  if (!asset) throw new Error(`no /_next/static script on ${home}`);
   return asset;
 }
 
 test("security headers on every kind of response", async ({ request }) => {
-  const paths = ["/es", "/en", "/api/health", "/", await staticAssetPath(request)];
-  for (const path of paths) {
+  const pages = LOCALES.map((locale) => paths.home(locale));
+  for (const path of [...pages, "/api/health", "/", await staticAssetPath(request)]) {
     const response = await request.get(path, { maxRedirects: 0 });
     const headers = response.headers();
     const csp = headers["content-security-policy"] ?? "";
@@ -54,10 +59,15 @@ test("the page hydrates under the CSP without violations", async ({ page }) => {
 // per request (the calculator's URL state) are still rendered.
 test("prerendered pages come from the build's cache; the calculator is rendered", async ({ request }, testInfo) => {
   const header = testInfo.project.metadata.runtime === "workerd" ? "x-opennext-cache" : "x-nextjs-cache";
-  for (const path of ["/es", "/en/lab/agent", "/es/servicios/sitio-web-con-blog"]) {
+  const prerendered = [
+    home,
+    paths.labPage(LOCALES.at(-1) ?? DEFAULT_LOCALE, "agent"),
+    paths.service(DEFAULT_LOCALE, service.text[DEFAULT_LOCALE].slug),
+  ];
+  for (const path of prerendered) {
     expect((await request.get(path)).headers()[header], path).toBe("HIT");
   }
-  const quote = await request.get("/es/cotizacion?service=landing-page");
+  const quote = await request.get(paths.quote(DEFAULT_LOCALE, service.id));
   expect(quote.status()).toBe(200);
   expect(quote.headers()[header]).toBeUndefined();
   expect(quote.headers()["cache-control"]).toContain("no-store");

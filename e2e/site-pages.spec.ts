@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { SITE } from "@/lib/content/site";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { formatDuration } from "@/lib/i18n/duration";
+import { fill } from "@/lib/i18n/fill";
 import { formatMoneyRange } from "@/lib/i18n/format";
 import { paths } from "@/lib/site/paths";
 import { QuotePage } from "./pages/quote-page";
@@ -127,8 +128,16 @@ for (const plan of plans) {
       await page.goto(paths.service(language, plan.text[language].slug));
       await expect(page.locator("dl.facts")).toContainText(months);
       await expect(page.locator("dl.facts")).not.toContainText(week);
+      await expect(page.locator("dl.facts dt", { hasText: getDictionary(language).common.term })).toHaveCount(1);
       await page.goto(paths.quote(language, plan.id));
       await expect(page.getByTestId("quote-weeks")).toHaveText(months);
+      // Its months go under the plan's term, not under "delivery time", here and on its page.
+      const dict = getDictionary(language);
+      await expect(page.locator("dl.facts dt", { hasText: dict.quote.term })).toHaveCount(1);
+      await page.getByRole("link", { name: dict.quote.talk }).click();
+      const summary = page.locator("#contact-summary");
+      await expect(summary).toHaveValue(new RegExp(literal(fill(dict.contact.summaryWords.term, { term: months }))));
+      await expect(summary).not.toHaveValue(week);
     }
   });
 }

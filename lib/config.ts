@@ -3,6 +3,7 @@ import { getCloudflareContext } from "@opennextjs/cloudflare";
 import { type ContactSettings, readContactSettings } from "@/lib/contact/settings-read";
 import { onWorkers, QuotaConfigError, type QuotaSettings, readQuotaSettings } from "@/lib/quota";
 import { builtForProduction } from "@/lib/server-mode";
+import { parsePublicOrigin } from "@/lib/site/public-origin";
 
 /**
  * The one reader of the environment. Strings come from `process.env` (OpenNext copies a Worker's
@@ -26,7 +27,7 @@ export type ModelSettings = {
 
 export type Config = {
   production: boolean;
-  /** `SITE_URL`: the site's public origin, when the deployment names it. */
+  /** `SITE_URL`'s origin (no path, no trailing slash): the site's public origin, when the deployment names it. */
   siteUrl: string | undefined;
   models: ModelSettings;
   /**
@@ -95,10 +96,10 @@ export function readConfig(env: EnvVars, runtime: { production?: boolean; worker
   const get = (name: (typeof VARIABLES)[number]) => env[name]?.trim() || undefined;
   const production = runtime.production ?? (builtForProduction() || get("NODE_ENV") === "production");
 
-  const siteUrl = get("SITE_URL");
-  if (siteUrl !== undefined && !httpUrl(siteUrl)) {
+  const siteUrl = parsePublicOrigin(get("SITE_URL"));
+  if (siteUrl === null) {
     throw new ConfigError(
-      `SITE_URL must be the site's http(s) origin, e.g. https://tallernorte.example, got "${siteUrl}"`,
+      `SITE_URL must be the site's http(s) origin, e.g. https://tallernorte.example, got "${get("SITE_URL")}"`,
     );
   }
   const workersAIModel = get("AGENT_MODEL");

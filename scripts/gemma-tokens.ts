@@ -35,4 +35,6 @@ const env = { [GEMMA_MODE_VARIABLE]: mode };
 run("npx", ["vitest", "run", "--no-file-parallelism", ...countingTests("tests")], env);
 // The bench reaches server-only modules (the Lab path): the react-server condition lets them load.
 run("npx", ["tsx", "--conditions=react-server", "scripts/bench.ts", "--tokens"], env);
+// The run-time count's bitmap of the characters Gemma writes as one token (lib/text/gemma-characters.ts).
+run("npx", ["tsx", "scripts/gemma-characters.ts", ...(check ? ["--check"] : [])]);
 console.log(check ? "the fixture matches the tokenizer" : `wrote ${path.relative(process.cwd(), GEMMA_FIXTURE)}`);

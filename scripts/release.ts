@@ -2,7 +2,16 @@ import { spawnSync } from "node:child_process";
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { previewArgs, previewUrlFrom, productionArgs, productionUrlFrom, siteOrigin } from "./release/plan";
+import { LOCALES } from "../content/generated/settings";
+import {
+  builtLinksProblem,
+  canonicalOf,
+  previewArgs,
+  previewUrlFrom,
+  productionArgs,
+  productionUrlFrom,
+  siteOrigin,
+} from "./release/plan";
 
 // `npm run release -- preview <pr>`: uploads the built Worker (`npm run build:worker`) as a version
 // with the preview alias `pr-<pr>`, offline planner and a quota of its own. `npm run release --
@@ -18,12 +27,23 @@ try {
   if (target === "preview" && pr && rest.length === 0) args = previewArgs(pr, site);
   else if (target === "production" && pr === undefined) args = productionArgs(site);
   else throw new Error(USAGE);
+  const problem = builtLinksProblem(target as "preview" | "production", canonicalOf(builtHomePage()), site);
+  if (problem) throw new Error(`refusing to release: ${problem}`);
 } catch (error) {
   console.error((error as Error).message);
   process.exit(2);
 }
 
 process.exitCode = release(args);
+
+/** The home page `next build` prerendered in the default language ("" when there is none). */
+function builtHomePage(): string {
+  try {
+    return readFileSync(path.join(".next", "server", "app", `${LOCALES[0]}.html`), "utf8");
+  } catch {
+    return "";
+  }
+}
 
 function release(wranglerArgs: string[]): number {
   const dir = mkdtempSync(path.join(tmpdir(), "wrangler-output-"));

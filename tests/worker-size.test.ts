@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
-import { LOCALES } from "@/lib/i18n/config";
+import { DEFAULT_LOCALE, LOCALES } from "@/lib/i18n/config";
 import { buildIsCurrent } from "@/scripts/build-stamp";
 import { firstLoadJsKiB, firstLoadScripts } from "@/scripts/first-load-js";
 import {
@@ -113,7 +113,8 @@ describe("the Worker", () => {
 
   // The same build's prerendered HTML and chunks: sizes are deterministic for a build.
   it("ships at most 150 KiB gzip of JavaScript on the Lab agent page's first load", () => {
-    const js = firstLoadJsKiB("es/lab/agent");
+    // The route's own folder (app/[locale]/lab/agent), in the studio's first language.
+    const js = firstLoadJsKiB(`${DEFAULT_LOCALE}/lab/agent`);
     expect(js.scripts).toBeGreaterThan(3);
     expect(js.gzipKiB).toBeLessThanOrEqual(150);
   });

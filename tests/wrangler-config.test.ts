@@ -32,4 +32,9 @@ describe("wrangler.toml", () => {
     expect(local.ai).toBeUndefined();
     expect(local.vars).toMatchObject({ QUOTA_STORE: "memory" });
   });
+
+  it.each(["local", "production"])("runs the leads' schedule on a Cron Trigger (env %s)", (env) => {
+    const { triggers } = readWithoutWarnings(env).config;
+    expect(triggers.crons).toEqual(["*/5 * * * *"]);
+  });
 });

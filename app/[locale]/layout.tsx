@@ -8,6 +8,7 @@ import { SITE } from "@/lib/content/site";
 import { isLocale, LOCALES } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { frameMetadata } from "@/lib/site/frame";
+import { publicOrigin } from "@/lib/site/metadata";
 import "../globals.css";
 
 export const dynamicParams = false;
@@ -19,7 +20,7 @@ export function generateStaticParams() {
 export async function generateMetadata({ params }: LayoutProps<"/[locale]">): Promise<Metadata> {
   const { locale } = await params;
   if (!isLocale(locale)) return {};
-  return frameMetadata(SITE.studio, locale);
+  return frameMetadata(SITE.studio, locale, publicOrigin());
 }
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#14213d" };

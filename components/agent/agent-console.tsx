@@ -1,7 +1,9 @@
 "use client";
 
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { useRecordDays } from "@/components/lab/record-days";
 import type { Locale } from "@/lib/i18n/config";
+import type { Dictionary } from "@/lib/i18n/dictionary";
 import styles from "./agent-console.module.css";
 import { BudgetMeter } from "./budget-meter";
 import type { AgentCopy, ServiceNames, ViewContext } from "./copy";
@@ -11,6 +13,7 @@ import { type AnswerRenderer, loadAnswerMarkdown, RunAnswer } from "./run-answer
 import { RunNotice } from "./run-notice";
 import { announcement, RunTimeline } from "./run-timeline";
 import type { AgentRun } from "./use-agent-run";
+import { type Reopened, reflectRunId, useReopenedRun } from "./use-reopened-run";
 
 // The AI SDK is most of this page's JavaScript: it loads when the visitor reaches for the console
 // (pointer, focus or touch), not with the page, and Run waits for it if it isn't there yet.
@@ -30,28 +33,51 @@ const IDLE: Omit<AgentRun, "run" | "stop"> = {
   info: null,
   stopped: false,
   problem: null,
+  runId: null,
 };
+
+/** A run reopened from its record, as the console shows a finished one: nothing runs, nothing is spent. */
+function reopenedRun(run: Extract<Reopened, { state: "kept" }>["run"]): Omit<AgentRun, "run" | "stop"> {
+  const view = readRun(run.message);
+  return {
+    ...IDLE,
+    started: true,
+    view,
+    info: { remaining: null, model: view.done?.model ?? null },
+    stopped: run.stopped,
+    runId: run.id,
+  };
+}
 
 // If the renderer's chunk can't load (a deploy replaced it), the answer still shows, as plain text.
 function PlainAnswer({ source }: { source: string }) {
   return <p>{source}</p>;
 }
 
-type Props = { locale: Locale; copy: AgentCopy; names: ServiceNames; children?: ReactNode };
+type Props = {
+  locale: Locale;
+  copy: AgentCopy;
+  names: ServiceNames;
+  records: Pick<Dictionary["records"], "reopened" | "loading" | "gone" | "trimmed">;
+  children?: ReactNode;
+};
 
 /**
  * The Lab agent's console: the goal, Run/Stop, the budget meter, the run's steps as they stream,
  * and the answer. The goal is never cleared: not by a run, a stop or an error. `children` (the
  * server-rendered "how it works") sits beside it on a laptop, below it on a phone.
  */
-export function AgentConsole({ locale, copy, names, children }: Props) {
+export function AgentConsole({ locale, copy, names, records, children }: Props) {
   const [goal, setGoal] = useState("");
   const [engineWanted, setEngineWanted] = useState(false);
   const [engine, setEngine] = useState<AgentRun | null>(null);
   // A goal that waits for the engine to load, when Run came first.
   const [queued, setQueued] = useState<string | null>(null);
   const [Markdown, setMarkdown] = useState<AnswerRenderer | null>(null);
-  const agent = engine ?? IDLE;
+  // A finished run at this address (`?run=`) shows from its record until the visitor runs again.
+  const { reopened, forget } = useReopenedRun();
+  const keptDays = useRecordDays();
+  const agent = engine?.started || reopened.state !== "kept" ? (engine ?? IDLE) : reopenedRun(reopened.run);
   const running = queued !== null || agent.running;
   const run = agent.view;
   // One object while nothing in it changes, so the steps that did not change skip their render.
@@ -65,6 +91,7 @@ export function AgentConsole({ locale, copy, names, children }: Props) {
 
   function start() {
     stoppedByVisitor.current = false;
+    forget();
     if (!Markdown) {
       void loadAnswerMarkdown().then(
         (renderer) => setMarkdown(() => renderer),
@@ -83,6 +110,18 @@ export function AgentConsole({ locale, copy, names, children }: Props) {
     if (queued !== null) setQueued(null);
     else engine?.stop();
   }
+
+  // The reopened run's goal, as kept (emails and phone numbers taken out), back in the box.
+  const reopenedGoal = reopened.state === "kept" ? reopened.run.input.goal : null;
+  useEffect(() => {
+    if (reopenedGoal !== null) setGoal((typed) => typed || reopenedGoal);
+  }, [reopenedGoal]);
+
+  // A run's address: once its id arrives, the URL says `?run=<id>` (not when nothing is kept).
+  const liveRunId = engine?.started ? engine.runId : null;
+  useEffect(() => {
+    if (liveRunId && keptDays !== 0) reflectRunId(liveRunId);
+  }, [liveRunId, keptDays]);
 
   // Loading hints, not interactions: the first pointer, focus or touch in the console fetches the engine.
   const consoleRef = useRef<HTMLDivElement>(null);
@@ -145,6 +184,15 @@ export function AgentConsole({ locale, copy, names, children }: Props) {
           stopped={agent.stopped}
           view={view}
         />
+        {reopened.state !== "none" && !engine?.started ? (
+          <p className="notice" role="status" data-testid="agent-reopened" data-state={reopened.state}>
+            {reopened.state === "kept"
+              ? `${records.reopened}${reopened.run.trimmed ? ` ${records.trimmed}` : ""}`
+              : reopened.state === "loading"
+                ? records.loading
+                : records.gone}
+          </p>
+        ) : null}
         <RunTimeline steps={run.steps} started={agent.started} view={view} />
         <RunAnswer run={run} view={view} Markdown={Markdown} headingRef={answerRef} />
         <RunNotice problem={agent.problem} stopped={agent.stopped} onRetry={start} view={view} noticeRef={noticeRef} />

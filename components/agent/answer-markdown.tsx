@@ -1,17 +1,17 @@
 import { memo, useMemo } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import { Link } from "@/components/site/link";
-import { safeLink } from "@/lib/lab/links";
+import { type LinkPolicy, safeLink } from "@/lib/lab/links";
 import { markdownBlocks } from "./markdown-blocks";
 import styles from "./run-answer.module.css";
 
 // Like components/site/markdown.tsx, but for text a model wrote: links only to this site's pages
 // (or the studio's WhatsApp), in the same tab; any other link, and every image, keeps only its text.
-function componentsFor(plainHref: string | undefined): Components {
-  const plain = plainHref === undefined ? undefined : safeLink(plainHref)?.href;
+function componentsFor(plainHref: string | undefined, policy?: LinkPolicy): Components {
+  const plain = plainHref === undefined ? undefined : safeLink(plainHref, policy)?.href;
   return {
     a: ({ href, children }) => {
-      const link = safeLink(href);
+      const link = safeLink(href, policy);
       if (!link || link.href === plain) return <>{children}</>;
       return link.kind === "site" ? (
         <Link href={link.href}>{children}</Link>
@@ -36,13 +36,23 @@ const MarkdownBlock = memo(function MarkdownBlock({ source, parts }: { source: s
   );
 });
 
+type Props = {
+  source: string;
+  plainHref?: string;
+  /** The site's pages, where the server knows them (the studio's replay of a record): other paths are no link. */
+  policy?: LinkPolicy;
+};
+
 /**
  * The agent's answer as Markdown; raw HTML is dropped, never rendered. A link to `plainHref` (the
  * next step, which has its own button) keeps only its words. Rendered block by block: while an
  * answer streams, only its last block changes.
  */
-export function AnswerMarkdown({ source, plainHref }: { source: string; plainHref?: string }) {
-  const parts = useMemo(() => (plainHref === undefined ? components : componentsFor(plainHref)), [plainHref]);
+export function AnswerMarkdown({ source, plainHref, policy }: Props) {
+  const parts = useMemo(
+    () => (plainHref === undefined && !policy ? components : componentsFor(plainHref, policy)),
+    [plainHref, policy],
+  );
   return (
     <div className={`prose ${styles.text}`}>
       {markdownBlocks(source).map((block, index) => (

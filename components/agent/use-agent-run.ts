@@ -6,6 +6,7 @@ import type { Locale } from "@/lib/i18n/config";
 import { fetchThroughStop } from "./fetch-through-stop";
 import { readRun } from "./read-run";
 import { AgentRequestError, problemFromError, problemOf, type RunProblem } from "./run-problems";
+import { runIdOf } from "./use-reopened-run";
 
 /** What the response's headers say before the first step: units left today, and which model answers. */
 export type RunResponseInfo = { remaining: number | null; model: string | null };
@@ -81,7 +82,9 @@ export function useAgentRun(locale: Locale) {
     void chat.stop();
   }
 
-  return { running, started, view, budget, info, stopped, problem, run, stop };
+  // The run's record id (`data-run`), once the stream has sent it: the page puts it in its address.
+  const runId = runIdOf(message);
+  return { running, started, view, budget, info, stopped, problem, runId, run, stop };
 }
 
 export type AgentRun = ReturnType<typeof useAgentRun>;

@@ -5,6 +5,7 @@ import type { ServiceNames } from "@/lib/contact/lead-context";
 import type { ContactField, ContactState } from "@/lib/contact/schema";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
+import { paths } from "@/lib/site/paths";
 import styles from "./contact-form.module.css";
 import { type CarriedContext, useLeadContext } from "./use-lead-context";
 
@@ -50,7 +51,14 @@ function ContactFormView({
   submission,
   send,
 }: Props & { carried: CarriedContext; submission: string }) {
-  const [state, action, pending] = useActionState<ContactState, FormData>(send, { status: "idle" });
+  // The permalink keys the form's state by this page rather than by its place in the tree: the page
+  // is prerendered with the fallback above, a post without JavaScript renders it with the context,
+  // and without it React dropped the action's answer (no "sent", no field errors) between the two.
+  const [state, action, pending] = useActionState<ContactState, FormData>(
+    send,
+    { status: "idle" },
+    paths.contact(locale),
+  );
   if (state.status === "sent") {
     return (
       <p className="notice notice--success" role="status">
@@ -89,6 +97,7 @@ function ContactFormView({
           <input type="hidden" name="service" value={context.serviceId ?? ""} />
           <input type="hidden" name="extras" value={context.extraIds.join(",")} />
           <input type="hidden" name="goal" value={context.goal ?? ""} />
+          <input type="hidden" name="run" value={context.runId ?? ""} />
         </>
       )}
       {problems.map((problem) => (

@@ -5,8 +5,6 @@ import { useMemo } from "react";
 import { type LeadContext, readLeadContext, type ServiceNames, summaryLines } from "@/lib/contact/lead-context";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
-import { fill } from "@/lib/i18n/fill";
-import { formatWeeks } from "@/lib/i18n/format";
 import type { SelectionProblem } from "@/lib/quote/selection";
 
 export type CarriedContext = { context: LeadContext | null; problems: SelectionProblem[]; summary: string };
@@ -24,13 +22,9 @@ export function useLeadContext(locale: Locale, copy: Dictionary["contact"], serv
       service: value("service"),
       extras: value("extras"),
       goal: value("goal"),
+      run: value("run"),
     });
-    const words = {
-      ...copy.summaryWords,
-      weeks: (weeks: { min: number; max: number }) =>
-        fill(copy.summaryWords.weeks, { weeks: formatWeeks(weeks, locale) }),
-    };
-    const summary = context ? summaryLines(context, services, words, locale).join("\n") : "";
+    const summary = context ? summaryLines(context, services, copy.summaryWords, locale).join("\n") : "";
     return { context, problems, summary };
   }, [query, copy, services, locale]);
 }

@@ -5,7 +5,7 @@ import { Link } from "@/components/site/link";
 import { contactPathWith } from "@/lib/contact/lead-context";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
-import { formatDuration } from "@/lib/i18n/duration";
+import { durationLabel, formatDuration } from "@/lib/i18n/duration";
 import { formatMoney, formatMoneyRange } from "@/lib/i18n/format";
 import { estimateQuote } from "@/lib/quote/estimate";
 import type { Selection, SelectionProblem } from "@/lib/quote/selection";
@@ -16,8 +16,6 @@ export type CalculatorService = {
   id: string;
   name: string;
   extras: { id: string; name: string; price: number; weeks: number }[];
-  /** A plan paid for this many months: its duration, not its start week. */
-  term?: { months: number };
 };
 
 type Props = {
@@ -105,10 +103,8 @@ export function QuoteCalculator({ locale, copy, services, initial, problems: ini
                   <dd data-testid="quote-price">{formatMoneyRange(estimate.price, locale)}</dd>
                 </div>
                 <div>
-                  <dt>{copy.timeline}</dt>
-                  <dd data-testid="quote-weeks">
-                    {formatDuration({ weeks: estimate.weeks, term: service.term }, locale)}
-                  </dd>
+                  <dt>{durationLabel(estimate, { weeks: copy.timeline, term: copy.term })}</dt>
+                  <dd data-testid="quote-weeks">{formatDuration(estimate, locale)}</dd>
                 </div>
               </dl>
               <h3>{copy.breakdown}</h3>

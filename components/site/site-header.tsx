@@ -24,11 +24,25 @@ export function SiteHeader({ locale, dict, studio }: Props) {
           {studio.name}
         </Link>
         <nav aria-label={dict.nav.label}>
-          <NavLinks items={NAV_ITEMS.map((item) => ({ href: navHref(locale, item), label: dict.nav[item] }))} />
+          <NavLinks
+            items={NAV_ITEMS.map((item) => ({
+              href: navHref(locale, item),
+              folder: `/${locale}/${item}`,
+              label: dict.nav[item],
+            }))}
+          />
         </nav>
-        {/* useSearchParams needs a boundary on prerendered pages. */}
+        {/* useSearchParams needs a boundary on prerendered pages. Until the page hydrates (or
+            without JavaScript) the switch is a plain link to the other language's home. */}
         {others.map((other) => (
-          <Suspense key={other} fallback={<span className="language-switch">{getDictionary(other).nav.switchTo}</span>}>
+          <Suspense
+            key={other}
+            fallback={
+              <a href={`/${other}`} hrefLang={other} lang={other} className="language-switch">
+                {getDictionary(other).nav.switchTo}
+              </a>
+            }
+          >
             <LanguageSwitch
               to={other}
               label={getDictionary(other).nav.switchTo}

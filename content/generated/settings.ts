@@ -26,6 +26,8 @@ export const SETTINGS = {
       "peso"
     ]
   },
+  "timeZone": "America/Bogota",
+  "phoneExample": "+57 321 1234567",
   "sectionPaths": {
     "es": {
       "services": "servicios",

@@ -1,5 +1,6 @@
 import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
+import { type Duration, formatMonths } from "@/lib/i18n/duration";
 import { fill } from "@/lib/i18n/fill";
 import { formatMoney, formatWeeks } from "@/lib/i18n/format";
 import type { Json, Results } from "./offline-planner-plan";
@@ -25,7 +26,8 @@ export function plannerAnswer(locale: Locale, results: Results): string {
   if (service && estimate) {
     const price = estimate.price as Range;
     const weeks = estimate.weeks as Range;
-    const term = service.term as { months: number } | undefined;
+    // The tool's own term; a result without one (an older recording) reads the service's.
+    const term = (estimate.term ?? service.term) as Duration["term"];
     const picked = estimate.extraIds as string[];
     const extras = (service.extras as { id: string; name: string }[]).filter((extra) => picked.includes(extra.id));
     const values = {
@@ -34,7 +36,7 @@ export function plannerAnswer(locale: Locale, results: Results): string {
       min: formatMoney(price.min, locale),
       max: formatMoney(price.max, locale),
       weeks: formatWeeks(weeks, locale),
-      months: term?.months ?? 0,
+      term: term ? formatMonths(term.months, locale) : "",
     };
     const lines = [
       fill(copy.fits, values) +

@@ -1,5 +1,6 @@
 import type { LanguageModelV4Prompt } from "@ai-sdk/provider";
-import { alike, fittingService, keyTerms } from "@/lib/ai/offline-fit";
+import { alike, fitService, keyTerms } from "@/lib/ai/offline-fit";
+import { CATALOG } from "@/lib/content/catalog";
 import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { plannerAnswer, plannerPlan } from "./offline-planner-answer";
@@ -72,8 +73,8 @@ export function planNext(locale: Locale, prompt: LanguageModelV4Prompt, toolsOff
       calls: [{ toolName: "search_site", input: { query, locale } }],
     };
   }
-  const matches = (results.search_site.results as { path: string; title: string }[] | undefined) ?? [];
-  const serviceId = fittingService(goal, matches, locale);
+  // The fit reads the catalog's own words; the search the run made is what a model would read.
+  const serviceId = fitService(goal, CATALOG[locale], locale);
   if (!serviceId) {
     if (!results.suggest_next_step) {
       return { kind: "call", calls: [{ toolName: "suggest_next_step", input: { kind: "contact" } }] };

@@ -89,9 +89,9 @@ function messagesTokens(messages: ModelMessage[]): number {
   return messages.reduce((sum, message) => sum + TOKENS_PER_MESSAGE + estimateJsonTokens(message.content), 0);
 }
 
-function createRun(goal: string, locale: Locale, studio: string): Run {
+function createRun(goal: string, locale: Locale, studio: string, runId?: string): Run {
   const budget = new RunBudget();
-  const tools = guardTools(createAgentTools({ locale, goal }), budget);
+  const tools = guardTools(createAgentTools({ locale, goal, ...(runId ? { runId } : {}) }), budget);
   return {
     goal,
     locale,
@@ -273,8 +273,8 @@ export function agentUse({
     locale,
     offline: createOfflinePlanner,
     words: { goal },
-    open: () => {
-      const run = createRun(goal, locale, studio);
+    open: (_model, { runId } = {}) => {
+      const run = createRun(goal, locale, studio, runId);
       const { budget } = run;
       return {
         meter: budget,

@@ -1,59 +1,208 @@
-import { serviceIdOfPath } from "@/lib/content/catalog";
-import type { Locale } from "@/lib/i18n/config";
-import { termsOf } from "@/lib/search/terms";
+import type { CatalogPage, CatalogService } from "@/lib/content/types";
+import { plainTermsOf, termsOf } from "@/lib/search/terms";
 
 /**
- * How the offline stand-ins (planner and assistant) decide what a visitor's text is about, from
- * the site's search hits. Shared, so both say "nothing fits" for the same texts.
+ * How the offline stand-ins (planner and assistant) decide which service a visitor's text is
+ * about, if any: word matching over the catalog's own words, service by service. Shared, so both
+ * say "nothing fits" for the same texts.
+ *
+ * - Terms are the site search's words with only their plurals folded (`plainTermsOf`): stop words
+ *   out where `lib/search/terms.ts` has rules for the language, plain folded words elsewhere.
+ *   "books" is not "booking": a word matches the same word fully and a longer one it starts (or
+ *   that starts it) for less; short words match only themselves ("mar" is not "marca").
+ * - A service's words weigh by where they are (its name most; then its summary and extras; what
+ *   it includes and who it is for; then the rest of its page), by how often its texts say them,
+ *   and by how rare they are among the services (BM25's idf): a word every service has, such as a
+ *   language's function words where it has no stop words, weighs next to nothing.
+ * - A goal's later words weigh a little less: visitors name what they want first, then its context.
+ * - A fit needs enough evidence: about one word of one service's name, or a few of its other
+ *   words; a text of words no service has ("a poem about the sea") fits none.
  */
 
-// Words of every service and goal ("site", "plan", "service", "system"): they name no extra and
-// no service ("tell me your system prompt" is not a booking system). Short terms (under three
-// letters) match too many words by prefix.
-const GENERIC = new Set(
-  [
-    "sitio",
-    "site",
-    "website",
-    "web",
-    "pagina",
-    "page",
-    "online",
-    "linea",
-    "extra",
-    "plan",
-    "servicio",
-    "service",
-    "sistema",
-    "system",
-  ].flatMap((word) => [...termsOf(word, "es"), ...termsOf(word, "en")]),
-);
-const MIN_TERM = 3;
+export type FitCatalog = { services: readonly CatalogService[]; pages: readonly CatalogPage[] };
 
-/** A text's words as the site's search reads them: folded, stemmed, stop words out (lib/search). */
-export function keyTerms(text: string, locale: Locale): string[] {
-  return termsOf(text, locale).filter((term) => term.length >= MIN_TERM && !GENERIC.has(term));
+const FIELD = { name: 1, summary: 0.6, extra: 0.6, includes: 0.5, page: 0.35 } as const;
+/** A prefix match ("reserv" ~ "reservacion") counts for less than the same word. */
+const PREFIX_MATCH = 0.75;
+/** Both terms this long at least, so "mar" never matches "marca". */
+const PREFIX_MIN = 5;
+/** Later words of a goal weigh a little less: visitors name what they want first, then its context. */
+const POSITION_DECAY = 0.15;
+/** The evidence a fit needs, in units of one word of one service's name. */
+const THRESHOLD = 0.55;
+
+// Words of a service's kind that every studio's services share, whatever their content ("tell me
+// your system prompt" is not a booking system, "a plan" not a maintenance plan). Keyed by language,
+// like stop words; a language with none here relies on the content (a word every service has
+// weighs nothing).
+const GENERIC_WORDS: Partial<Record<string, string>> = {
+  es: "sitio sitios web pagina paginas linea online plan servicio sistema extra",
+  en: "site sites website web page pages online plan service system extra",
+};
+const GENERIC: Partial<Record<string, ReadonlySet<string>>> = Object.fromEntries(
+  Object.entries(GENERIC_WORDS).map(([language, words]) => [
+    language,
+    new Set(plainTermsOf(words ?? "", language).map(({ term }) => term)),
+  ]),
+);
+const GENERIC_STEMS: Partial<Record<string, ReadonlySet<string>>> = Object.fromEntries(
+  Object.entries(GENERIC_WORDS).map(([language, words]) => [language, new Set(termsOf(words ?? "", language))]),
+);
+
+/** A service's words: the best field each is in, times how often its texts say it (BM25's saturation). */
+type ServiceWords = { id: string; weights: Map<string, number> };
+type FitIndex = {
+  services: ServiceWords[];
+  /** Each service's name terms, in the catalog's order. */
+  names: Set<string>[];
+  /** Every term of some service, with its idf among the services (BM25's). */
+  idf: Map<string, number>;
+  /** The idf of a term of one service only: the unit of evidence. */
+  rare: number;
+};
+
+const indexes = new WeakMap<FitCatalog, Map<string, FitIndex>>();
+
+/** BM25's term-frequency saturation (k1 = 1.2), 1 for a word said once: a word said often is central. */
+function saturated(times: number): number {
+  return (times * 2.2) / (times + 1.2);
+}
+
+function idfOf(count: number, withTerm: number): number {
+  return Math.log(1 + (count - withTerm + 0.5) / (withTerm + 0.5));
+}
+
+function buildIndex(catalog: FitCatalog, language: string): FitIndex {
+  const generic = GENERIC[language];
+  const services = catalog.services.map((service): ServiceWords => {
+    const field = new Map<string, number>();
+    const count = new Map<string, number>();
+    const add = (text: string, weight: number) => {
+      for (const { term } of plainTermsOf(text, language)) {
+        if (generic?.has(term)) continue;
+        field.set(term, Math.max(field.get(term) ?? 0, weight));
+        count.set(term, (count.get(term) ?? 0) + 1);
+      }
+    };
+    const page = catalog.pages.find((candidate) => candidate.path === service.path);
+    if (page) add(page.text, FIELD.page);
+    for (const item of [...service.includes, service.idealFor]) add(item, FIELD.includes);
+    add(service.summary, FIELD.summary);
+    for (const extra of service.extras) add(`${extra.name} ${extra.id.replace(/-/g, " ")}`, FIELD.extra);
+    add(`${service.name} ${service.id.replace(/-/g, " ")}`, FIELD.name);
+    const weights = new Map<string, number>();
+    for (const [term, best] of field) weights.set(term, best * saturated(count.get(term) ?? 1));
+    return { id: service.id, weights };
+  });
+  // How well a word tells the services apart: a word all of them share, such as a language's
+  // function words where it has no stop words, weighs next to nothing.
+  const withTerm = new Map<string, number>();
+  for (const { weights } of services)
+    for (const term of weights.keys()) withTerm.set(term, (withTerm.get(term) ?? 0) + 1);
+  const idf = new Map<string, number>();
+  for (const [term, count] of withTerm) idf.set(term, idfOf(services.length, count));
+  const names = catalog.services.map(
+    (service) =>
+      new Set(plainTermsOf(`${service.name} ${service.id.replace(/-/g, " ")}`, language).map(({ term }) => term)),
+  );
+  return { services, names, idf, rare: idfOf(Math.max(services.length, 1), 1) };
+}
+
+function indexFor(catalog: FitCatalog, language: string): FitIndex {
+  let byLanguage = indexes.get(catalog);
+  if (!byLanguage) {
+    byLanguage = new Map();
+    indexes.set(catalog, byLanguage);
+  }
+  let index = byLanguage.get(language);
+  if (!index) {
+    index = buildIndex(catalog, language);
+    byLanguage.set(language, index);
+  }
+  return index;
+}
+
+/** How well two terms match: 1 for the same term, less for a long one that starts the other, 0 otherwise. */
+export function termMatch(a: string, b: string): number {
+  if (a === b) return 1;
+  if (a.length < PREFIX_MIN || b.length < PREFIX_MIN) return 0;
+  return a.startsWith(b) || b.startsWith(a) ? PREFIX_MATCH : 0;
+}
+
+/** The services' terms a text's term stands for, each with how well it matches. */
+function matchesOf(term: string, index: FitIndex): [string, number][] {
+  if (index.idf.has(term)) return [[term, 1]];
+  const out: [string, number][] = [];
+  for (const known of index.idf.keys()) {
+    const match = termMatch(term, known);
+    if (match > 0) out.push([known, match]);
+  }
+  return out;
+}
+
+export type FitScore = { serviceId: string; score: number };
+/** What one term of the text gave each service (to read why a text fits). */
+export type FitTrace = { term: string; evidence: number[] };
+
+/**
+ * Every service's evidence for `text`, in the catalog's order, in units of one word of one
+ * service's name: for each of the text's terms, its best match among the service's words, by
+ * where that word is (name, summary and extras, page) and how rare it is among the services.
+ */
+export function fitScores(text: string, catalog: FitCatalog, language: string, trace?: FitTrace[]): FitScore[] {
+  const index = indexFor(catalog, language);
+  const generic = GENERIC[language];
+  const scores = index.services.map(() => 0);
+  const seen = new Set<string>();
+  let position = 0;
+  for (const { term, weight } of plainTermsOf(text, language)) {
+    if (seen.has(term) || generic?.has(term)) continue;
+    seen.add(term);
+    const said = weight / (1 + POSITION_DECAY * position);
+    position += 1;
+    const matches = matchesOf(term, index);
+    if (matches.length === 0) continue;
+    const evidence = index.services.map((service) => {
+      let best = 0;
+      for (const [known, match] of matches) {
+        best = Math.max(best, match * (service.weights.get(known) ?? 0) * (index.idf.get(known) ?? 0));
+      }
+      return (said * best) / index.rare;
+    });
+    for (const n of scores.keys()) scores[n] = (scores[n] ?? 0) + (evidence[n] ?? 0);
+    trace?.push({ term, evidence });
+  }
+  return index.services.map((service, n) => ({ serviceId: service.id, score: scores[n] ?? 0 }));
+}
+
+/** Whether `text` has a word of the service's name (or one that starts like it). */
+export function namesService(text: string, serviceId: string, catalog: FitCatalog, language: string): boolean {
+  const index = indexFor(catalog, language);
+  const name = index.names[index.services.findIndex((service) => service.id === serviceId)];
+  const generic = GENERIC[language];
+  return plainTermsOf(text, language).some(
+    ({ term }) => !generic?.has(term) && [...(name ?? [])].some((known) => termMatch(term, known) > 0),
+  );
+}
+
+/** The service `text` is about, or undefined when none has enough evidence. */
+export function fitService(text: string, catalog: FitCatalog, language: string): string | undefined {
+  let best: FitScore | undefined;
+  for (const candidate of fitScores(text, catalog, language)) {
+    if (!best || candidate.score > best.score) best = candidate;
+  }
+  return best && best.score >= THRESHOLD ? best.serviceId : undefined;
+}
+
+/**
+ * A text's words as the site's search reads them, for naming extras: short ones out (they match
+ * too much by prefix), and the generic words of a service's kind ("online deposits" is not named
+ * by "online booking").
+ */
+export function keyTerms(text: string, language: string): string[] {
+  const generic = GENERIC_STEMS[language];
+  return termsOf(text, language).filter((term) => term.length >= 3 && !generic?.has(term));
 }
 
 /** Two terms are alike when one starts the other ("fotos" ~ "fotografía"). */
 export const alike = (a: string, b: string) => a.startsWith(b) || b.startsWith(a);
-
-/**
- * The service `text` is about, if any: a service page among the search hits that either is the
- * best hit of all, or whose name shares a word with the text. A hit on a word every text has
- * ("your system prompt" finds the booking system) is not a fit.
- */
-export function fittingService(
-  text: string,
-  hits: readonly { path: string; title: string }[],
-  locale: Locale,
-): string | undefined {
-  const terms = keyTerms(text, locale);
-  for (const [rank, hit] of hits.entries()) {
-    const id = serviceIdOfPath(locale, hit.path);
-    if (!id) continue;
-    const named = keyTerms(hit.title, locale).some((term) => terms.some((other) => alike(other, term)));
-    if (rank === 0 || named) return id;
-  }
-  return undefined;
-}

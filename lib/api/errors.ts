@@ -3,11 +3,14 @@ const STATUS = {
   invalid_json: 400,
   invalid_body: 400,
   body_too_large: 400,
+  invalid_run_id: 400,
+  run_not_kept: 404,
   forbidden_origin: 403,
   unsupported_media_type: 415,
   quota_exceeded: 429,
   quota_unavailable: 503,
   model_unavailable: 503,
+  records_unavailable: 503,
 } as const;
 
 export type ApiErrorCode = keyof typeof STATUS;

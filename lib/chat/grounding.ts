@@ -2,6 +2,7 @@ import { SETTINGS } from "@/content/generated/settings";
 import { CATALOG } from "@/lib/content/catalog";
 import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
+import { formatMonths } from "@/lib/i18n/duration";
 import { fill } from "@/lib/i18n/fill";
 import { searchSite } from "@/lib/search/site";
 
@@ -32,12 +33,15 @@ export function groundingFor(question: string, locale: Locale): Grounding {
     name: service.name,
     path: service.path,
     startingPrice: service.price.min,
-    weeks: `${service.weeks.min}-${service.weeks.max}`,
+    // A plan's length is its months; its weeks are only its start.
+    duration: service.term
+      ? fill(label.term, { months: formatMonths(service.term.months, locale) })
+      : `${service.weeks.min}-${service.weeks.max} ${label.weeks}`,
   }));
   const hits = searchSite(question, locale).results.slice(0, GROUNDING_HITS);
   const text = [
     `${fill(label.services, { currency: SETTINGS.currency })}:`,
-    ...services.map((s) => `- ${s.name} (${s.path}): ${label.from} ${s.startingPrice}, ${s.weeks} ${label.weeks}`),
+    ...services.map((s) => `- ${s.name} (${s.path}): ${label.from} ${s.startingPrice}, ${s.duration}`),
     `${label.found}:`,
     ...hits.map((hit) => `- ${hit.title} (${hit.path}): ${hit.snippet}`),
   ].join("\n");

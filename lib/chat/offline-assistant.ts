@@ -1,5 +1,5 @@
 import { OFFLINE_ASSISTANT_ID } from "@/lib/ai/offline-assistant-id";
-import { fittingService } from "@/lib/ai/offline-fit";
+import { fitService, namesService } from "@/lib/ai/offline-fit";
 import { textStreamModel, userTexts } from "@/lib/ai/text-stream-model";
 import { CATALOG } from "@/lib/content/catalog";
 import type { Locale } from "@/lib/i18n/config";
@@ -36,9 +36,18 @@ function asksOf(question: string, copy: Copy): Asks {
   return { price: any(copy.priceWords), time: any(copy.timeWords) };
 }
 
-/** The service a question is about, by the same rule as the offline planner's. */
+/**
+ * The service a question is about: the offline planner's fit, when the question names the service
+ * or its page is the site's best answer (an FAQ answers "who keeps the domain?" better than the
+ * maintenance plan that mentions domains).
+ */
 function serviceIn(question: string, locale: Locale): string | undefined {
-  return fittingService(question, searchSite(question, locale).results, locale);
+  const catalog = CATALOG[locale];
+  const serviceId = fitService(question, catalog, locale);
+  if (!serviceId) return undefined;
+  const page = catalog.services.find((service) => service.id === serviceId)?.path;
+  const best = searchSite(question, locale).results[0];
+  return best?.path === page || namesService(question, serviceId, catalog, locale) ? serviceId : undefined;
 }
 
 /** A service as the answer names it, and what the visitor asked of it (price and time if neither). */
@@ -48,7 +57,8 @@ function aboutService(serviceId: string, asks: Asks, locale: Locale, copy: Copy)
   const both = !asks.price && !asks.time;
   const lines: string[] = [];
   if (both || asks.price) lines.push(fill(copy.price, { price: formatMoney(service.price.min, locale) }));
-  if (both || asks.time) lines.push(fill(copy.time, { duration: formatDuration(service, locale) }));
+  if (both || asks.time)
+    lines.push(fill(service.term ? copy.term : copy.time, { duration: formatDuration(service, locale) }));
   // A summary with a number in it could quote something other than this service's price.
   const summary = quotesNumbers(service.summary) ? "" : service.summary;
   return { link: { name: service.name, path: service.path, summary }, lines };

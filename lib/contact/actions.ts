@@ -6,6 +6,7 @@ import { isQuotaFailure, labQuota, logQuotaFailure } from "@/lib/api/lab-units";
 import { config } from "@/lib/config";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
 import { QuotaUnavailableError } from "@/lib/quota";
+import { publicOrigin } from "@/lib/site/metadata";
 import { retryDue } from "./deliver";
 import { LeadContextError, parseLeadContext } from "./lead-context";
 import { type ContactErrorKey, type ContactField, type ContactState, contactSchema } from "./schema";
@@ -53,6 +54,7 @@ export async function sendContact(_previous: ContactState, form: FormData): Prom
       service: field("service"),
       extras: field("extras"),
       goal: field("goal"),
+      run: field("run"),
     });
   } catch (error) {
     if (!(error instanceof LeadContextError)) throw error;
@@ -62,8 +64,9 @@ export async function sendContact(_previous: ContactState, form: FormData): Prom
     const lab = labQuota();
     const settings = config();
     announceContactOnce(settings.contact, settings.production);
-    const transport = leadTransport(settings.contact);
     // A server action has no Request: the visitor's headers come from next/headers.
+    const visitor = await headers();
+    const transport = leadTransport(settings.contact, { origin: publicOrigin(visitor) });
     const outcome = await submitLead(
       {
         name: parsed.data.name,
@@ -77,7 +80,7 @@ export async function sendContact(_previous: ContactState, form: FormData): Prom
         estimate: carried?.estimate ?? null,
       },
       field("submission"),
-      await headers(),
+      visitor,
       lab,
       { transport },
     );

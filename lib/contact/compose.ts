@@ -1,9 +1,12 @@
+import { SETTINGS } from "@/content/generated/settings";
 import { SITE } from "@/lib/content/site";
-import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/config";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
+import { durationLabel, formatDuration } from "@/lib/i18n/duration";
 import { fill } from "@/lib/i18n/fill";
-import { formatMoneyRange, formatWeeks } from "@/lib/i18n/format";
+import { formatMoneyRange, localeTag } from "@/lib/i18n/format";
 import type { Lead } from "./lead";
+import { summaryLines } from "./lead-context";
 import { oneLine } from "./schema";
 
 /** The email the studio gets for one lead: a header-safe subject and Reply-To, text and HTML. */
@@ -24,14 +27,61 @@ function headerValue(text: string, max: number): string {
   return oneLine(text).slice(0, max);
 }
 
-/** Label and value pairs of a lead, in the studio's language, shared by the text and HTML parts. */
+/** When the lead came, on the studio's clock and in its language: "1 de diciembre de 2026, 11:46". */
+export function formatReceived(receivedAt: string, locale: Locale): string {
+  const date = new Date(receivedAt);
+  if (Number.isNaN(date.getTime())) return receivedAt;
+  return new Intl.DateTimeFormat(localeTag(locale), {
+    dateStyle: "long",
+    timeStyle: "short",
+    timeZone: SETTINGS.timeZone,
+  }).format(date);
+}
+
+/** A page language by its name in `locale` ("inglés"); a code no language has stays as it is. */
+function languageName(code: string, locale: Locale): string {
+  try {
+    return new Intl.DisplayNames([localeTag(locale)], { type: "language", fallback: "code" }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+const sameLine = (line: string) => line.trim().replace(/\s+/g, " ");
+
+/**
+ * What the visitor wrote in the summary field beyond what the form prefilled there (the goal,
+ * service, extras and time the Lab facts already show, in the visitor's language): their own
+ * lines only, so nothing is said twice.
+ */
+function ownSummary(lead: Lead): string {
+  const locale = isLocale(lead.locale) ? lead.locale : undefined;
+  if (!lead.context || !locale) return lead.summary.trim();
+  const names = SITE.services.map((service) => ({
+    id: service.id,
+    name: service.text[locale].name,
+    extras: service.extras.map((extra) => ({ id: extra.id, name: extra.name[locale] })),
+  }));
+  const words = getDictionary(locale).contact.summaryWords;
+  const prefilled = new Set(summaryLines(lead.context, names, words, locale).map(sameLine));
+  return lead.summary
+    .split("\n")
+    .filter((line) => !prefilled.has(sameLine(line)))
+    .join("\n")
+    .trim();
+}
+
+/** Label and value pairs of a lead, in the studio's language, shared by the email and the inbox. */
 export function leadFacts(lead: Lead, locale: Locale = DEFAULT_LOCALE) {
   const words = getDictionary(locale).leads;
   const service = lead.estimate ? SITE.services.find((s) => s.id === lead.estimate?.serviceId) : undefined;
   const extras = service?.extras.filter((extra) => lead.estimate?.extraIds.includes(extra.id)) ?? [];
   const visitor: [string, string][] = [[words.from, `${lead.name} <${lead.email}>`]];
   if (lead.phone) visitor.push([words.phone, lead.phone]);
-  visitor.push([words.language, lead.locale], [words.received, lead.receivedAt]);
+  visitor.push(
+    [words.language, languageName(lead.locale, locale)],
+    [words.received, formatReceived(lead.receivedAt, locale)],
+  );
   const lab: [string, string][] = [];
   if (lead.context) lab.push([words.source, words.sources[lead.context.source]]);
   if (lead.context?.goal) lab.push([words.goal, lead.context.goal]);
@@ -40,9 +90,12 @@ export function leadFacts(lead: Lead, locale: Locale = DEFAULT_LOCALE) {
     if (extras.length)
       lab.push([words.extras, extras.map((extra) => `${extra.name[locale]} (${extra.id})`).join(", ")]);
     lab.push([words.range, formatMoneyRange(lead.estimate.price, locale)]);
-    lab.push([words.weeks, formatWeeks(lead.estimate.weeks, locale)]);
+    // The plan's term from the service itself, so a lead stored before estimates carried it reads the same.
+    const duration = { weeks: lead.estimate.weeks, term: service.term };
+    lab.push([durationLabel(duration, words), formatDuration(duration, locale)]);
   }
-  if (lead.summary) lab.push([words.visitorSummary, lead.summary]);
+  const summary = ownSummary(lead);
+  if (summary) lab.push([words.visitorSummary, summary]);
   return { words, service: service?.text[locale].name, visitor, lab };
 }
 
@@ -58,13 +111,14 @@ export function composeLeadEmail(lead: Lead, inboxUrl: string, locale: Locale = 
   // A value of several lines (the visitor's summary) starts on the line after its label.
   const textLines = (pairs: [string, string][]) =>
     pairs.map(([label, value]) => (value.includes("\n") ? `${label}:\n${value}` : `${label}: ${value}`));
+  // The visitor's own words first: what the studio reads before anything else.
   const text = [
     intro,
     "",
-    ...textLines(visitor),
-    "",
     `${words.message}:`,
     lead.message,
+    "",
+    ...textLines(visitor),
     ...(lab.length ? ["", `${words.lab}:`, ...textLines(lab)] : []),
     "",
     words.reply,
@@ -80,9 +134,9 @@ export function composeLeadEmail(lead: Lead, inboxUrl: string, locale: Locale = 
       .join("");
   const html = [
     `<p>${escapeHtml(intro)}</p>`,
+    `<h2 style="font-size:14px;margin:16px 0 4px">${escapeHtml(words.message)}</h2>`,
+    `<blockquote style="margin:0 0 16px;padding:12px 16px;border-left:4px solid #14213d;font-size:18px;line-height:1.5;white-space:pre-wrap">${escapeHtml(lead.message)}</blockquote>`,
     `<table>${rows(visitor)}</table>`,
-    `<h3>${escapeHtml(words.message)}</h3>`,
-    `<p style="white-space:pre-wrap">${escapeHtml(lead.message)}</p>`,
     lab.length ? `<h3>${escapeHtml(words.lab)}</h3><table>${rows(lab)}</table>` : "",
     `<p>${escapeHtml(words.reply)}<br>${escapeHtml(inbox)}</p>`,
   ].join("\n");

@@ -12,6 +12,8 @@ export const DELIVERY = {
   leaseMs: 10 * 60_000,
   /** Unsent messages retried per trigger (a later submission, the inbox opening). */
   retryBatch: 3,
+  /** Unsent messages retried per run of the schedule (the Cron Trigger, `next start`'s interval). */
+  scheduleBatch: 25,
   firstRetryMs: 60_000,
   maxRetryMs: 6 * 60 * 60_000,
 } as const;

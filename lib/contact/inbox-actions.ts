@@ -4,8 +4,8 @@ import { cookies, headers } from "next/headers";
 import { isQuotaFailure, labQuota, logQuotaFailure } from "@/lib/api/lab-units";
 import { config } from "@/lib/config";
 import { clientIpFrom, createIpHasher } from "@/lib/quota";
-import { lockoutStoreFor } from "./inbox";
-import { INBOX_SESSION, inboxSessionToken, tryInboxKey } from "./inbox-auth";
+import { endedSessionsFor, lockoutStoreFor } from "./inbox";
+import { INBOX_SESSION, inboxSessionToken, readInboxSession, tryInboxKey } from "./inbox-auth";
 
 export type InboxLoginState = { status: "idle" | "wrong" | "locked" | "unavailable" | "notConfigured" };
 
@@ -44,6 +44,20 @@ export async function openInbox(_previous: InboxLoginState, form: FormData): Pro
   return { status: "idle" };
 }
 
+/**
+ * Ends this session on the server as well as in this browser: a copy of the cookie no longer opens
+ * the inbox. Should the store be unreachable, the cookie still goes and the failure is logged.
+ */
 export async function closeInbox(): Promise<void> {
-  (await cookies()).delete(INBOX_SESSION.cookie);
+  const jar = await cookies();
+  const secret = config().contact.inboxSecret;
+  const session = secret ? await readInboxSession(jar.get(INBOX_SESSION.cookie)?.value, secret, Date.now()) : null;
+  jar.delete(INBOX_SESSION.cookie);
+  if (!session) return;
+  try {
+    await endedSessionsFor(labQuota()).end(session.id, session.expiresAtSeconds);
+  } catch (error) {
+    if (isQuotaFailure(error)) logQuotaFailure(error);
+    else console.error(JSON.stringify({ event: "inbox_close_failed", message: (error as Error).name }));
+  }
 }

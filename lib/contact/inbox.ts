@@ -1,20 +1,57 @@
 import "server-only";
+import { isQuotaFailure, labQuota, logQuotaFailure } from "@/lib/api/lab-units";
 import type { LabQuota } from "@/lib/quota";
-import { type LockoutStore, memoryLockoutStore, upstashLockoutStore } from "./inbox-auth";
+import {
+  type EndedSessions,
+  type LockoutStore,
+  memoryEndedSessions,
+  memoryLockoutStore,
+  upstashEndedSessions,
+  upstashLockoutStore,
+  validInboxSession,
+} from "./inbox-auth";
 import type { StoredLead } from "./lead";
 import { contactStoreFor } from "./store";
 
 /** How many messages the inbox shows: the newest. */
 export const INBOX_PAGE_SIZE = 100;
 
-// On globalThis so that `next dev` reloading this module keeps the count of failed tries.
+// On globalThis so that `next dev` reloading this module keeps the count of tries and closed sessions.
 const MEMORY = Symbol.for("lab-agent.inbox.lockout");
+const ENDED = Symbol.for("lab-agent.inbox.ended-sessions");
 
 export function lockoutStoreFor(lab: LabQuota): LockoutStore {
   if (lab.redis) return upstashLockoutStore(lab.redis, lab.settings.prefix);
   const holder = globalThis as { [MEMORY]?: LockoutStore };
   holder[MEMORY] ??= memoryLockoutStore();
   return holder[MEMORY];
+}
+
+/** Where closed sessions are kept: the same store as the lockout's, so every isolate refuses them. */
+export function endedSessionsFor(lab: LabQuota): EndedSessions {
+  if (lab.redis) return upstashEndedSessions(lab.redis, lab.settings.prefix);
+  const holder = globalThis as { [ENDED]?: EndedSessions };
+  holder[ENDED] ??= memoryEndedSessions();
+  return holder[ENDED];
+}
+
+/**
+ * Whether the inbox's cookie opens it: signed with the secret, not expired, and not closed. Fails
+ * closed: when the store of closed sessions can't be read, the inbox asks for the key again.
+ */
+export async function inboxSessionOpen(
+  token: string | undefined,
+  secret: string,
+  nowMs = Date.now(),
+): Promise<boolean> {
+  if (!token) return false;
+  try {
+    return await validInboxSession(token, secret, nowMs, endedSessionsFor(labQuota()));
+  } catch (error) {
+    if (isQuotaFailure(error)) logQuotaFailure(error);
+    else console.error(JSON.stringify({ event: "inbox_session_check_failed", message: (error as Error).name }));
+    return false;
+  }
 }
 
 /**

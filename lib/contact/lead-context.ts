@@ -1,5 +1,8 @@
 import type { Range } from "@/lib/content/types";
 import type { Locale } from "@/lib/i18n/config";
+import { type Duration, formatDuration } from "@/lib/i18n/duration";
+import { fill } from "@/lib/i18n/fill";
+import { isRunId } from "@/lib/lab/records/id";
 import { estimateQuote, QuoteError } from "@/lib/quote/estimate";
 import { parseSelection, type SelectionProblem } from "@/lib/quote/selection";
 import { visibleText } from "@/lib/text/visible";
@@ -10,7 +13,14 @@ import { visibleText } from "@/lib/text/visible";
  * lead shows is always recomputed from the ids with `estimateQuote`, so a hand-edited link can't
  * put a price into the studio's inbox. Client-safe: the form reads it from the URL.
  */
-export type LeadContext = { source: LeadSource; goal?: string; serviceId?: string; extraIds: string[] };
+export type LeadContext = {
+  source: LeadSource;
+  goal?: string;
+  serviceId?: string;
+  extraIds: string[];
+  /** The agent run the visitor came from (its record's id, `lib/lab/records`): never an amount. */
+  runId?: string;
+};
 export const LEAD_SOURCES = ["agent", "quote"] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
@@ -24,8 +34,8 @@ export type LeadEstimate = { serviceId: string; extraIds: string[]; currency: st
  */
 export const LEAD_GOAL_MAX_LENGTH = 120;
 
-/** The query a contact link carries: `from`, `service`, `extras` (comma-separated ids), `goal`. */
-export type LeadQuery = { from?: string; service?: string; extras?: string; goal?: string };
+/** The query a contact link carries: `from`, `service`, `extras` (comma-separated ids), `goal`, `run`. */
+export type LeadQuery = { from?: string; service?: string; extras?: string; goal?: string; run?: string };
 
 /** At most this many characters once percent-encoded in the query (accents take 6, an emoji 12). */
 export const LEAD_GOAL_MAX_ENCODED = 200;
@@ -49,6 +59,7 @@ export function contactPathWith(contactPath: string, context: LeadContext): stri
   const params = new URLSearchParams({ from: context.source });
   if (context.serviceId) params.set("service", context.serviceId);
   if (context.serviceId && context.extraIds.length) params.set("extras", context.extraIds.join(","));
+  if (context.runId) params.set("run", context.runId);
   const goal = context.goal ? shortGoal(context.goal) : "";
   if (goal) params.set("goal", goal);
   return `${contactPath}?${params.toString().replaceAll("%2C", ",")}`;
@@ -69,13 +80,17 @@ export function readLeadContext(query: LeadQuery): { context: LeadContext | null
       ...(goal ? { goal } : {}),
       ...(selection.serviceId ? { serviceId: selection.serviceId } : {}),
       extraIds: selection.extraIds,
+      // Only an agent's link names a run, and only an id of a run id's shape: anything else is dropped.
+      ...(source === "agent" && isRunId(query.run) ? { runId: query.run } : {}),
     },
     problems,
   };
 }
 
 export class LeadContextError extends Error {
-  constructor(readonly reason: "unknown_source" | "unknown_service" | "unknown_extra" | "extras_without_service") {
+  constructor(
+    readonly reason: "unknown_source" | "unknown_service" | "unknown_extra" | "extras_without_service" | "invalid_run",
+  ) {
     super(`the form's context is not valid: ${reason}`);
     this.name = "LeadContextError";
   }
@@ -87,15 +102,22 @@ export class LeadContextError extends Error {
  * Returns null when the form carried no context. Throws `LeadContextError`.
  */
 export function parseLeadContext(query: LeadQuery): { context: LeadContext; estimate: LeadEstimate | null } | null {
-  if (!query.from && !query.service && !query.extras && !query.goal) return null;
+  if (!query.from && !query.service && !query.extras && !query.goal && !query.run) return null;
   const source = LEAD_SOURCES.find((known) => known === query.from);
   if (!source) throw new LeadContextError("unknown_source");
+  // The page posts a run id only as it read one (an agent's link): another shape was made by hand.
+  if (query.run && (source !== "agent" || !isRunId(query.run))) throw new LeadContextError("invalid_run");
   const extraIds = (query.extras ?? "")
     .split(",")
     .map((id) => id.trim())
     .filter(Boolean);
   const goal = query.goal ? shortGoal(query.goal) : "";
-  const context: LeadContext = { source, ...(goal ? { goal } : {}), extraIds: [] };
+  const context: LeadContext = {
+    source,
+    ...(goal ? { goal } : {}),
+    extraIds: [],
+    ...(query.run ? { runId: query.run } : {}),
+  };
   if (!query.service) {
     if (extraIds.length) throw new LeadContextError("extras_without_service");
     return { context, estimate: null };
@@ -119,15 +141,17 @@ export function parseLeadContext(query: LeadQuery): { context: LeadContext; esti
 /** Names of a service and its extras in one locale, for the summary a person reads. */
 export type ServiceNames = { id: string; name: string; extras: { id: string; name: string }[] };
 
-export type SummaryWords = {
-  goal: string;
-  service: string;
-  extras: string;
-  weeks: (range: Range) => string;
-};
+export type SummaryWords = { goal: string; service: string; extras: string; weeks: string; term: string };
+
+/** A selection's duration as the summary's line: its delivery weeks, or a plan's term in months. */
+export function durationLine(duration: Duration, words: Pick<SummaryWords, "weeks" | "term">, locale: Locale): string {
+  const text = formatDuration(duration, locale);
+  return duration.term ? fill(words.term, { term: text }) : fill(words.weeks, { weeks: text });
+}
 
 /**
- * The run's summary in words, one line each: the goal, the service and extras by name, the weeks.
+ * The run's summary in words, one line each: the goal, the service and extras by name, the
+ * weeks (or a plan's months).
  * No amounts: it is prefilled into a field the visitor can edit and into their WhatsApp greeting.
  */
 export function summaryLines(
@@ -145,7 +169,7 @@ export function summaryLines(
     if (extras.length) {
       lines.push(`${words.extras}: ${new Intl.ListFormat(locale, { type: "conjunction" }).format(extras)}`);
     }
-    lines.push(words.weeks(estimateQuote({ serviceId: service.id, extraIds: context.extraIds }).weeks));
+    lines.push(durationLine(estimateQuote({ serviceId: service.id, extraIds: context.extraIds }), words, locale));
   }
   return lines;
 }

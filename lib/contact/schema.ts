@@ -10,6 +10,9 @@ export function oneLine(text: string): string {
   return visibleText(text).replace(/\s+/g, " ");
 }
 
+/** How long a message and a summary may be, in characters as a reader counts them (the hints say so). */
+export const CONTACT_LIMITS = { message: { min: 10, max: 2000 }, summary: { max: 1000 } } as const;
+
 /**
  * The contact form, as the server validates it. Messages are dictionary keys
  * (`contact.errors.*`), so the form shows each error in the visitor's language. Texts are measured
@@ -26,9 +29,14 @@ export const contactSchema = z.object({
     .max(30, "phoneInvalid")
     .refine((phone) => phone === "" || /^\+?[\d ().-]{7,25}$/.test(phone), "phoneInvalid")
     .refine((phone) => phone === "" || phone.replace(/\D/g, "").length >= 7, "phoneInvalid"),
-  message: z.string().transform(visibleText).pipe(z.string().min(10, "messageTooShort").max(2000, "messageTooLong")),
+  message: z
+    .string()
+    .transform(visibleText)
+    .pipe(
+      z.string().min(CONTACT_LIMITS.message.min, "messageTooShort").max(CONTACT_LIMITS.message.max, "messageTooLong"),
+    ),
   // The Lab's summary, prefilled from the link and editable: the visitor's words, kept as text.
-  summary: z.string().transform(visibleText).pipe(z.string().max(1000, "summaryTooLong")),
+  summary: z.string().transform(visibleText).pipe(z.string().max(CONTACT_LIMITS.summary.max, "summaryTooLong")),
   // The honeypot: people never see it, bots fill it in.
   website: z.string().max(0).optional().or(z.literal("")),
 });

@@ -1,4 +1,6 @@
 import "server-only";
+import { recordStoreFor } from "@/lib/lab/records/from-config";
+import type { LabRecordStore } from "@/lib/lab/records/store";
 import { clientIpFrom, createIpHasher, type LabQuota } from "@/lib/quota";
 import { nextUtcMidnight, utcDay } from "@/lib/quota/utc-day";
 import { deliverLead } from "./deliver";
@@ -40,10 +42,13 @@ export async function submitLead(
     transport,
     store = contactStoreFor(lab),
     now = Date.now,
+    records,
   }: {
     transport: LeadTransport | null;
     store?: ContactStore;
     now?: () => number;
+    /** Where the run a lead came from is kept (the deployment's records unless a test brings its own). */
+    records?: LabRecordStore;
   },
 ): Promise<SubmitOutcome> {
   const nowMs = now();
@@ -55,6 +60,7 @@ export async function submitLead(
     nowMs,
   );
   if (saved === "limited") return "limited";
+  if (lead.context?.runId) await linkRun(lead.context.runId, id, records ?? recordStoreFor(lab));
   try {
     // A duplicate was sent already, or is claimed by the request that kept it: the claim skips it.
     await deliverLead(id, { store, transport, now });
@@ -63,4 +69,13 @@ export async function submitLead(
     console.error(JSON.stringify({ event: "contact_delivery_error", message: (error as Error).name }));
   }
   return "saved";
+}
+
+/** The run learns the message it led to; a failure only logs (the message is kept either way). */
+async function linkRun(runId: string, leadId: string, records: LabRecordStore): Promise<void> {
+  try {
+    await records.linkLead(runId, leadId);
+  } catch (error) {
+    console.error(JSON.stringify({ event: "lab_record_link_failed", errorName: (error as Error).name }));
+  }
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { workerBinding } from "@/lib/config";
 import { DEFAULT_LOCALE } from "@/lib/i18n/config";
-import { siteUrl } from "@/lib/site/metadata";
+import { absoluteUrl } from "@/lib/site/public-origin";
 import type { ContactSettings } from "./settings-read";
 import { type EmailBinding, emailTransport, type LeadTransport, webhookTransport } from "./transports";
 
@@ -15,13 +15,20 @@ export function emailBinding(): EmailBinding | undefined {
   return workerBinding<EmailBinding>(EMAIL_BINDING);
 }
 
-export function inboxUrl(): string {
-  return `${siteUrl()}/${DEFAULT_LOCALE}/inbox`;
+/** The inbox on the site's public origin (`publicOrigin`), the path alone when none is known. */
+export function inboxUrl(origin: string | undefined): string {
+  return absoluteUrl(`/${DEFAULT_LOCALE}/inbox`, origin);
 }
 
-/** The binding when there is one, else the webhook when it is set, else none: leads are only stored. */
-export function leadTransport(settings: ContactSettings, binding = emailBinding()): LeadTransport | null {
-  if (binding) return emailTransport(binding, { from: settings.from, to: settings.to, inboxUrl: inboxUrl() });
+/**
+ * The binding when there is one, else the webhook when it is set, else none: leads are only
+ * stored. `origin` is where the email's inbox link points.
+ */
+export function leadTransport(
+  settings: ContactSettings,
+  { origin, binding = emailBinding() }: { origin: string | undefined; binding?: EmailBinding },
+): LeadTransport | null {
+  if (binding) return emailTransport(binding, { from: settings.from, to: settings.to, inboxUrl: inboxUrl(origin) });
   if (settings.webhook) return webhookTransport(settings.webhook);
   return null;
 }
@@ -41,7 +48,7 @@ export function announceContact(
 ): void {
   announced = true;
   for (const problem of settings.problems) log("warn", `[contact] ${problem}`);
-  if (!leadTransport(settings, binding) && production) {
+  if (!leadTransport(settings, { origin: undefined, binding }) && production) {
     log(
       "warn",
       `[contact] no ${EMAIL_BINDING} send_email binding and no CONTACT_WEBHOOK_URL: messages are stored, not sent; the studio reads them in its inbox (docs/deploy.md).`,

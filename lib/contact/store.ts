@@ -31,6 +31,14 @@ export interface ContactStore {
   due(nowMs: number, limit: number): Promise<string[]>;
   /** The newest messages first, with their delivery; only the studio's inbox calls it. */
   list(limit: number): Promise<StoredLead[]>;
+  /**
+   * Forgets what has expired: ids left in the lists after their message's `keptDays` ran out (in
+   * Redis the message's keys expire by themselves; an id left in the unsent set would hold a place
+   * in every retry batch). Returns how many messages were dropped.
+   */
+  prune(nowMs: number): Promise<number>;
+  /** One message by its id, with its delivery (the studio's page of the Lab run it came from); null once gone. */
+  get(id: string): Promise<StoredLead | null>;
 }
 
 export function contactKeys(prefix: string) {
@@ -111,6 +119,31 @@ if #out == 0 then return "[]" end
 return cjson.encode(out)
 `;
 
+/** KEYS: the id list, the unsent set. ARGV: the key prefix of messages. Drops ids whose message expired. */
+const PRUNE_LUA = `
+local dropped = 0
+for _, id in ipairs(redis.call("ZRANGE", KEYS[2], 0, -1)) do
+  if redis.call("EXISTS", ARGV[1] .. id) == 0 then
+    redis.call("ZREM", KEYS[2], id)
+    dropped = dropped + 1
+  end
+end
+for _, id in ipairs(redis.call("LRANGE", KEYS[1], 0, -1)) do
+  if redis.call("EXISTS", ARGV[1] .. id) == 0 then redis.call("LREM", KEYS[1], 0, id) end
+end
+return dropped
+`;
+
+/** KEYS: the message, its delivery. The pair as JSON, or nil when the message is gone. */
+const GET_LUA = `
+local lead = redis.call("GET", KEYS[1])
+if not lead then return nil end
+local fields = redis.call("HGETALL", KEYS[2])
+local delivery = {}
+for i = 1, #fields, 2 do delivery[fields[i]] = fields[i + 1] end
+return cjson.encode({ lead = lead, delivery = delivery })
+`;
+
 // `@upstash/redis` parses replies that look like JSON; a test bridge or another client may not.
 function fromJson<T>(reply: unknown): T {
   return (typeof reply === "string" ? JSON.parse(reply) : reply) as T;
@@ -134,6 +167,8 @@ export function upstashContactStore(redis: Redis, prefix: string, limits = CONTA
     sent: redis.createScript<unknown>(SENT_LUA),
     failed: redis.createScript<unknown>(FAILED_LUA),
     list: redis.createScript<unknown>(LIST_LUA),
+    prune: redis.createScript<number>(PRUNE_LUA),
+    get: redis.createScript<unknown>(GET_LUA),
   };
   const keptSeconds = String(limits.keptDays * 86_400);
   return {
@@ -180,6 +215,18 @@ export function upstashContactStore(redis: Redis, prefix: string, limits = CONTA
         // cjson writes an empty table as an array.
         delivery: readDelivery(Array.isArray(row.delivery) ? {} : row.delivery),
       }));
+    },
+    async prune() {
+      return Number(await scripts.prune.exec([keys.leads, keys.unsent], [keys.lead("")]));
+    },
+    async get(id) {
+      const reply = await scripts.get.exec([keys.lead(id), keys.delivery(id)], []);
+      if (reply === null || reply === undefined) return null;
+      const row = fromJson<{ lead: unknown; delivery: Record<string, unknown> | unknown[] }>(reply);
+      return {
+        lead: fromJson<Lead>(row.lead),
+        delivery: readDelivery(Array.isArray(row.delivery) ? {} : row.delivery),
+      };
     },
   };
 }
@@ -247,6 +294,28 @@ export function memoryContactStore(limits = CONTACT_LIMITS): ContactStore & { le
         lead: structuredClone(lead),
         delivery: { ...(deliveries.get(lead.id) ?? { state: "unsent", attempts: 0 }) },
       }));
+    },
+    async prune(nowMs) {
+      const oldest = nowMs - limits.keptDays * 86_400_000;
+      let dropped = 0;
+      for (let index = leads.length - 1; index >= 0; index--) {
+        const lead = leads[index];
+        if (!lead || Date.parse(lead.receivedAt) > oldest) continue;
+        leads.splice(index, 1);
+        deliveries.delete(lead.id);
+        dueAt.delete(lead.id);
+        claims.delete(lead.id);
+        dropped += 1;
+      }
+      return dropped;
+    },
+    async get(id) {
+      const lead = leads.find((kept) => kept.id === id);
+      if (!lead) return null;
+      return {
+        lead: structuredClone(lead),
+        delivery: { ...(deliveries.get(lead.id) ?? { state: "unsent", attempts: 0 }) },
+      };
     },
     leads: () => leads,
   };

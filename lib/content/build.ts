@@ -22,10 +22,11 @@ export function buildPricing(site: SiteData): PricingData {
   return {
     currency: site.settings.currency,
     quoteStep: site.settings.quoteStep,
-    services: site.services.map(({ id, price, weeks, extras }) => ({
+    services: site.services.map(({ id, price, weeks, term, extras }) => ({
       id,
       price,
       weeks,
+      ...(term ? { term } : {}),
       extras: extras.map((extra) => ({ id: extra.id, price: extra.price, weeks: extra.weeks })),
     })),
   };
@@ -38,6 +39,7 @@ function catalogFor(site: SiteData, locale: Locale, paths: SitePaths): CatalogDa
     name: service.text[locale].name,
     summary: service.text[locale].summary,
     includes: service.text[locale].includes,
+    idealFor: service.text[locale].idealFor,
     price: service.price,
     weeks: service.weeks,
     ...(service.term ? { term: service.term } : {}),

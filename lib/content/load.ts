@@ -9,6 +9,7 @@ import { type CopyOverride, copyProblems, withCopy } from "@/lib/i18n/copy-overr
 import type { Dictionary } from "@/lib/i18n/dictionaries/es";
 import { sectionPathProblems } from "@/lib/site/sections";
 import { splitFrontMatter } from "./front-matter";
+import { phoneExample } from "./phone";
 import {
   contentSchemas,
   faqSource,
@@ -18,7 +19,7 @@ import {
   projectFrontmatter,
   studioSettingsSource,
 } from "./schema";
-import { resolveSettings, SettingsError } from "./settings";
+import { resolveSettings, SettingsError, type StudioSettings } from "./settings";
 import type { LabEntry, Post, Project, ServiceText, SiteData } from "./types";
 
 // The studio's languages are only known once studio.yaml is read: inside this file a locale is any code.
@@ -184,7 +185,7 @@ function localeSlugs<T extends { slug?: string }>(
 export function loadContent(root: string, dictionaries: Readonly<Record<string, Dictionary>>): SiteData {
   const languages = readLocales(root);
   const schemas = contentSchemas(languages);
-  const { currency, locales, localeTags, quoteStep, ...profile } = validate(
+  const { currency, locales, localeTags, quoteStep, timeZone, ...profile } = validate(
     schemas.studioSource,
     parseYaml(root, "studio.yaml"),
     "studio.yaml",
@@ -227,12 +228,15 @@ export function loadContent(root: string, dictionaries: Readonly<Record<string, 
     .sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
   const serviceIds = new Set(services.map((service) => service.id));
 
-  let settings: ReturnType<typeof resolveSettings>;
+  let settings: StudioSettings;
   try {
-    settings = resolveSettings({ currency, locales, localeTags, quoteStep }, studio.country, [
-      ...sources.map(({ file, source }) => ({ file, price: source.price.min })),
-      ...sources.flatMap(({ file, source }) => source.extras.map((extra) => ({ file, price: extra.price }))),
-    ]);
+    settings = {
+      ...resolveSettings({ currency, locales, localeTags, quoteStep, timeZone }, studio.country, [
+        ...sources.map(({ file, source }) => ({ file, price: source.price.min })),
+        ...sources.flatMap(({ file, source }) => source.extras.map((extra) => ({ file, price: extra.price }))),
+      ]),
+      phoneExample: phoneExample(studio.whatsapp),
+    };
   } catch (error) {
     if (error instanceof SettingsError) throw new ContentError("studio.yaml", [error.message]);
     throw error;

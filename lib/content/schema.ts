@@ -21,6 +21,16 @@ const weeks = z.number().int().min(0).max(52);
 
 const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
 
+/** Whether `zone` is an IANA time zone this runtime's Intl knows ("America/Bogota", "UTC"). */
+function knownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A site language: a lowercase ISO 639 code, the first path segment of its pages (`/es`, `/en`). */
 export const localeCode = z.string().regex(/^[a-z]{2,3}$/, "a lowercase language code such as `es` or `en`");
 
@@ -48,6 +58,11 @@ export const studioSettingsSource = z.object({
     .positive()
     .optional()
     .describe("the quote's ranges round to this; default: from the prices"),
+  timeZone: z
+    .string()
+    .refine(knownTimeZone, "an IANA time zone such as America/Mexico_City or Europe/Madrid")
+    .optional()
+    .describe("the studio's clock for the times its email and inbox show; default: the country's, if it has one"),
 });
 
 /** The texts of one field in each of `locales`, and no other. */
@@ -104,7 +119,7 @@ export function contentSchemas(locales: readonly string[]) {
     email: z.email(),
     whatsapp: z
       .string()
-      .regex(/^\+\d{8,15}$/, "an international number with no spaces, such as +573005550123")
+      .regex(/^\+\d{8,15}$/, "an international number with no spaces: + then the country code and the number")
       .describe("digits only after +"),
     hours: localized(locales, text),
     whatsappGreeting: localized(locales, text).describe("prefilled WhatsApp message"),

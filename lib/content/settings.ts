@@ -18,6 +18,10 @@ export type StudioSettings = {
   groupSeparators: Record<string, string>;
   quoteStep: number;
   currencyMarks: CurrencyMarks;
+  /** The studio's IANA time zone: the times its email and inbox show are on its clock. */
+  timeZone: string;
+  /** A phone number of the studio's country as its visitors write one (international format), for hints. */
+  phoneExample: string;
 };
 
 export class SettingsError extends Error {
@@ -76,6 +80,24 @@ function localeTags(source: StudioSettingsSource, country: string): Record<strin
       return [locale, canonical];
     }),
   );
+}
+
+/**
+ * `studio.yaml`'s `timeZone`, else the country's when it has exactly one (Colombia: America/Bogota),
+ * else UTC: for a country of several zones (Mexico, Spain) any one guess would show one city's
+ * time as another's.
+ */
+function timeZone(source: StudioSettingsSource, country: string): string {
+  if (source.timeZone) return source.timeZone;
+  const region = regionOf(country, source.locales);
+  if (!region) return "UTC";
+  // `getTimeZones()` (Node 22+) was the `timeZones` getter before (Node 20).
+  const locale = new Intl.Locale(`und-${region}`) as Intl.Locale & {
+    getTimeZones?: () => string[];
+    timeZones?: string[];
+  };
+  const zones = locale.getTimeZones?.() ?? locale.timeZones ?? [];
+  return zones.length === 1 && zones[0] ? zones[0] : "UTC";
 }
 
 /** The largest of 1, 2 or 5 times a power of ten that is at most `value`. */
@@ -160,7 +182,7 @@ export function resolveSettings(
   source: StudioSettingsSource,
   country: string,
   prices: readonly PricedItem[],
-): StudioSettings {
+): Omit<StudioSettings, "phoneExample"> {
   const tags = localeTags(source, country);
   return {
     locales: source.locales,
@@ -174,5 +196,6 @@ export function resolveSettings(
     ),
     quoteStep: quoteStep(source, prices),
     currencyMarks: currencyMarks(source.currency, Object.values(tags)),
+    timeZone: timeZone(source, country),
   };
 }

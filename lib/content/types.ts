@@ -94,12 +94,18 @@ export type SiteData = {
   faq: Localized<FaqEntry[]>;
 };
 
-/** `content/generated/pricing.json`: ids, prices and weeks only, small enough for the browser. */
+/** `content/generated/pricing.json`: ids, prices, weeks and a plan's months only, small enough for the browser. */
 export type PricingData = {
   currency: string;
   /** Ranges round to multiples of this (`lib/content/settings.ts`). */
   quoteStep: number;
-  services: { id: string; price: Range; weeks: Range; extras: { id: string; price: number; weeks: number }[] }[];
+  services: {
+    id: string;
+    price: Range;
+    weeks: Range;
+    term?: { months: number };
+    extras: { id: string; price: number; weeks: number }[];
+  }[];
 };
 
 export type CatalogService = {
@@ -109,6 +115,8 @@ export type CatalogService = {
   name: string;
   summary: string;
   includes: string[];
+  /** Who it is for, in the studio's words (the offline fit reads it; no tool returns it). */
+  idealFor: string;
   price: Range;
   weeks: Range;
   term?: { months: number };

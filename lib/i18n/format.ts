@@ -31,6 +31,18 @@ export function formatMoneyRange(range: { min: number; max: number }, locale: Lo
     : `${formatMoney(range.min, locale)} – ${formatMoney(range.max, locale)}`;
 }
 
+const counts = new Map<Locale, Intl.NumberFormat>();
+
+/** A count as the studio's locale writes it: "2.000" in es-CO, "2,000" in en-US, "2 000" in fr-FR. */
+export function formatCount(value: number, locale: Locale): string {
+  let format = counts.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(localeTag(locale));
+    counts.set(locale, format);
+  }
+  return format.format(value);
+}
+
 const weeks = new Map<Locale, Intl.NumberFormat>();
 
 /** "2–4 semanas", "1 week": the unit word from Intl, in the language's plural for the upper end. */

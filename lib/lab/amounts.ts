@@ -21,14 +21,16 @@ const STUDIO_MARKS = new Set<string>(
     mark.toLowerCase().replace(/\s+/g, " "),
   ),
 );
-const PREFIX = `(?:(?<code>${SETTINGS.currency}|USD|EUR)(?:${SP}?\\$)?|(?<sym>US\\$|${STUDIO_SYMBOLS}|\\$|€))${SP}*`;
+// ISO codes besides the studio's that answers write; any other currency is read by its studio's marks.
+const CODES = `${SETTINGS.currency}|USD|EUR|GBP|CAD|AUD|MXN|BRL|ARS|CLP|JPY|CHF`;
+const PREFIX = `(?:(?<code>${CODES})(?:${SP}?\\$)?|(?<sym>US\\$|${STUDIO_SYMBOLS}|\\$|€|£|¥))${SP}*`;
 // Colombians write the millions mark as an apostrophe ("1’400.000"); groups can be spaced ("$ 4 200 000"),
 // but digits spaced like a phone number ("300 555 0123") are no grouped figure.
 const APOSTROPHES = "’'′";
 const NUMBER_SOURCE = `(?:\\d{1,3}(?:[${APOSTROPHES}]\\d{3})+(?:[.,]\\d{3})*(?:[.,]\\d{1,2})?(?![0-9])|\\d{1,3}(?:${SP}\\d{3})+(?:[.,]\\d{1,2})?(?![0-9])(?!${SP}*\\d)|\\d+(?:[.,]\\d+)*)`;
 const NUMBER = `(?<num>${NUMBER_SOURCE})`;
-const MULTIPLIER = `(?:${SP}*(?<mult>mil${SP}+millones|millones|mill[oó]n|millions?|mill\\.?|mil|MM|M|bn|billions?|billones|bill[oó]n|k)${WORD_END})?`;
-const SUFFIX = `(?:${SP}*(?:de${SP}+)?(?<post>${STUDIO_AFTER}|USD|EUR|pesos|peso|d[oó]lares|d[oó]lar|(?:US${SP}+)?dollars?|euros?|€)${WORD_END})?`;
+const MULTIPLIER = `(?:${SP}*(?<mult>mil${SP}+millones|millones|mill[oó]n|millions?|mill\\.?|mil|MM|M|bn|billions?|billones|bill[oó]n|thousand|grand|k)${WORD_END})?`;
+const SUFFIX = `(?:${SP}*(?:de${SP}+)?(?<post>${STUDIO_AFTER}|${CODES}|pesos|peso|d[oó]lares|d[oó]lar|(?:US${SP}+)?dollars?|euros?|€|£)${WORD_END})?`;
 // Not inside a word, an id ("plan-2"), a path, a hashtag or another number.
 const START = `(?<![${LETTERS}0-9_#/@.,])(?<![${LETTERS}]-)`;
 const AMOUNT = new RegExp(`${START}(?:${PREFIX})?${NUMBER}${MULTIPLIER}${SUFFIX}`, "gi");
@@ -59,7 +61,14 @@ const LETTER = new RegExp(`[${LETTERS}]`);
 // Two numbers joined like "1,4 y 2 millones", "1.8–2.8 millones", "de $1.800.000 a $2.800.000".
 const RANGE_JOIN = new RegExp(`^(?:${SP}*[-–—]${SP}*|${SP}+(?:a|al|y|e|o|u|hasta|to|and|or|through)${SP}+)$`, "i");
 
-const MULTIPLIERS: Record<string, number> = { mil: 1e3, k: 1e3, bn: 1e9, "mil millones": 1e9 };
+const MULTIPLIERS: Record<string, number> = {
+  mil: 1e3,
+  k: 1e3,
+  thousand: 1e3,
+  grand: 1e3,
+  bn: 1e9,
+  "mil millones": 1e9,
+};
 
 type Parsed = { int: number; scale: number; grouped: boolean };
 
@@ -69,19 +78,29 @@ type Candidate = {
   number: Parsed;
   multiplier: number | null;
   currency: string | null;
+  /** Whether the text names a currency: not a bare "$" the studio's currency writes too, not no mark at all. */
+  named: boolean;
   marked: boolean;
   counts: boolean;
   notMoney: boolean;
 };
 
-/** Every money amount in `text`, in order of appearance (es and en formats, ranges, "mil"/"millones"/"M"). */
+/** Every money amount in `text`, in order of appearance (es and en formats, ranges, "mil"/"millones"/"M"/"grand"). */
 export function findAmounts(text: string): MoneyAmount[] {
+  return readAmounts(text).map(({ value, currency, raw }) => ({ value, currency, raw }));
+}
+
+type ReadAmount = MoneyAmount & { named: boolean };
+
+function readAmounts(text: string): ReadAmount[] {
   const candidates = withWordRuns(text, scan(text));
   linkRanges(text, candidates);
-  const amounts: MoneyAmount[] = [];
+  const amounts: ReadAmount[] = [];
   for (const c of candidates) {
     const money = !c.notMoney && (c.marked || c.multiplier !== null || c.number.grouped);
-    if (money) amounts.push({ value: amountValue(c), currency: c.currency, raw: text.slice(c.start, c.end) });
+    if (money) {
+      amounts.push({ value: amountValue(c), currency: c.currency, raw: text.slice(c.start, c.end), named: c.named });
+    }
   }
   return amounts;
 }
@@ -100,17 +119,39 @@ export const MONEY_KEYS: ReadonlySet<string> = new Set(["price", "startingPrice"
  * Deduplicated by value and raw text, in order of appearance.
  */
 export function unverifiedAmounts(text: string, toolResults: unknown[]): MoneyAmount[] {
-  const known = new Set<number>();
-  collectMoney(toolResults, false, known, new WeakSet());
+  const known: Known = new Map();
+  collectMoney(toolResults, false, known, new WeakSet(), SETTINGS.currency);
   const seen = new Set<string>();
   const unverified: MoneyAmount[] = [];
-  for (const amount of findAmounts(text)) {
+  for (const { named, ...amount } of readAmounts(text)) {
     const id = `${amount.value}\u0000${amount.raw}`;
-    if (known.has(keyOf(amount.value)) || seen.has(id)) continue;
+    if (verified(known, amount, named) || seen.has(id)) continue;
     seen.add(id);
     unverified.push(amount);
   }
   return unverified;
+}
+
+/** The money the tools returned: each value, with the currencies it was returned in. */
+type Known = Map<number, Set<string>>;
+
+/**
+ * Verified by its value and its currency: an amount that names a currency must name one its value
+ * was returned in ("USD 1,800,000" is not the tool's COP 1,800,000); one that names none (no mark,
+ * or a "$" the studio's currency writes too) is read in the tool's.
+ */
+function verified(known: Known, amount: MoneyAmount, named: boolean): boolean {
+  const currencies = known.get(keyOf(amount.value));
+  if (!currencies) return false;
+  if (!named) return true;
+  return amount.currency !== null && currencies.has(amount.currency);
+}
+
+function remember(known: Known, value: number, currency: string): void {
+  const key = keyOf(value);
+  const currencies = known.get(key) ?? new Set<string>();
+  currencies.add(currency);
+  known.set(key, currencies);
 }
 
 function scan(text: string): Candidate[] {
@@ -122,6 +163,7 @@ function scan(text: string): Candidate[] {
     const start = match.index;
     const end = start + match[0].length;
     const currency = currencyOf(groups.code, groups.sym, groups.post);
+    const named = namesCurrency(groups.code, groups.sym, groups.post);
     const marked = Boolean(groups.code || groups.sym || groups.post);
     const multRaw = groups.mult;
     // "5 m" / "3 mm" are lengths; "$5m" is five million.
@@ -133,7 +175,7 @@ function scan(text: string): Candidate[] {
     const counts = !marked && next !== undefined && COUNT_WORDS.has(next);
     const attached = !multRaw && !groups.post && LETTER.test(text.charAt(end));
     const notMoney = lengthUnit || attached || counts || PERCENT_AFTER.test(text);
-    candidates.push({ start, end, number, multiplier, currency, marked, counts, notMoney });
+    candidates.push({ start, end, number, multiplier, currency, named, marked, counts, notMoney });
   }
   return candidates;
 }
@@ -161,6 +203,8 @@ function withWordRuns(text: string, candidates: Candidate[]): Candidate[] {
       covered.find((c) => c.currency)?.currency ??
       currencyOf(prefix?.groups?.code, prefix?.groups?.sym, suffix?.groups?.post);
     const marked = Boolean(prefix || suffix?.groups?.post || covered.some((c) => c.marked));
+    const named =
+      covered.some((c) => c.named) || namesCurrency(prefix?.groups?.code, prefix?.groups?.sym, suffix?.groups?.post);
     start = Math.max(0, start);
     NEXT_WORD.lastIndex = end;
     const next = NEXT_WORD.exec(text)?.[1]?.toLowerCase();
@@ -174,6 +218,7 @@ function withWordRuns(text: string, candidates: Candidate[]): Candidate[] {
         number: { int: Math.round(run.value * 100), scale: 2, grouped: false },
         multiplier: 1,
         currency,
+        named,
         marked,
         counts,
         notMoney: counts || PERCENT_AFTER.test(text),
@@ -197,9 +242,11 @@ function linkRanges(text: string, candidates: Candidate[]): void {
     if (b.marked && !a.marked) {
       a.marked = true;
       a.currency = b.currency;
+      a.named = b.named;
     } else if (a.marked && !b.marked) {
       b.marked = true;
       b.currency = a.currency;
+      b.named = a.named;
     }
   }
 }
@@ -247,6 +294,15 @@ function multiplierOf(raw: string): number {
   return 1e6; // millones, millón, million(s), mill., MM, M
 }
 
+/** A bare "$" names a currency only for a studio whose own currency is not written with it. */
+const DOLLAR_IS_OURS = STUDIO_MARKS.has("$");
+
+function namesCurrency(code?: string, sym?: string, post?: string): boolean {
+  if (code || post) return true;
+  if (!sym) return false;
+  return sym !== "$" || !DOLLAR_IS_OURS;
+}
+
 function currencyOf(code?: string, sym?: string, post?: string): string | null {
   if (code) return code.toUpperCase();
   // A bare "$" names no currency (dozens write it); any other mark of the studio's currency does.
@@ -257,9 +313,13 @@ function currencyOf(code?: string, sym?: string, post?: string): string | null {
   const symbol = sym?.toUpperCase();
   if (symbol === "US$") return "USD";
   if (symbol === "€") return "EUR";
+  if (symbol === "£") return "GBP";
+  if (symbol === "¥") return "JPY";
   const word = post?.toLowerCase();
   if (!word) return null;
   if (word.startsWith("eur") || word === "€") return "EUR";
+  if (word === "£") return "GBP";
+  if (/^[a-z]{3}$/.test(word)) return word.toUpperCase();
   // Pesos of another country than the studio's: money, in a currency the words don't settle.
   if (word.startsWith("peso")) return null;
   return "USD";
@@ -278,37 +338,46 @@ function keyOf(value: number): number {
   return Math.round(value * 100);
 }
 
-function collectMoney(value: unknown, money: boolean, known: Set<number>, seen: WeakSet<object>): void {
+/** A tool's money is in the currency its result names (`currency: "EUR"`), else in the studio's. */
+function collectMoney(value: unknown, money: boolean, known: Known, seen: WeakSet<object>, currency: string): void {
   if (typeof value === "number") {
-    if (money && Number.isFinite(value)) known.add(keyOf(value));
+    if (money && Number.isFinite(value)) remember(known, value, currency);
   } else if (typeof value === "string") {
-    collectFromString(value, money, known, seen);
+    collectFromString(value, money, known, seen, currency);
   } else if (Array.isArray(value)) {
     if (seen.has(value)) return;
     seen.add(value);
-    for (const item of value) collectMoney(item, money, known, seen);
+    for (const item of value) collectMoney(item, money, known, seen, currency);
   } else if (value !== null && typeof value === "object") {
     if (seen.has(value)) return;
     seen.add(value);
-    for (const [key, item] of Object.entries(value)) collectMoney(item, money || MONEY_KEYS.has(key), known, seen);
+    const own = (value as { currency?: unknown }).currency;
+    const inCurrency = typeof own === "string" && /^[A-Z]{3}$/.test(own) ? own : currency;
+    for (const [key, item] of Object.entries(value)) {
+      collectMoney(item, money || MONEY_KEYS.has(key), known, seen, inCurrency);
+    }
   }
 }
 
-function collectFromString(text: string, money: boolean, known: Set<number>, seen: WeakSet<object>): void {
+function collectFromString(text: string, money: boolean, known: Known, seen: WeakSet<object>, currency: string): void {
   if (!/\d/.test(text)) return;
   // A result passed on as JSON text reads like the object it was.
   if (/^\s*[[{]/.test(text)) {
     try {
-      collectMoney(JSON.parse(text), money, known, seen);
+      collectMoney(JSON.parse(text), money, known, seen, currency);
       return;
     } catch {
       // Not JSON: read as text.
     }
   }
-  for (const amount of findAmounts(text)) known.add(keyOf(amount.value));
+  // An amount a tool's text writes ("desde $ 1.800.000") is in the currency it names, or in the tool's.
+  for (const amount of readAmounts(text)) {
+    if (amount.named && amount.currency === null) continue;
+    remember(known, amount.value, amount.currency ?? currency);
+  }
   if (!money) return;
   for (const [token] of text.matchAll(/\d+(?:[.,]\d+)*/g)) {
     const parsed = parseNumber(token);
-    if (parsed) known.add(keyOf(parsed.int / 10 ** parsed.scale));
+    if (parsed) remember(known, parsed.int / 10 ** parsed.scale, currency);
   }
 }

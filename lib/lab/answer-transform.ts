@@ -35,7 +35,7 @@ export type AnyToolsTransform = <TOOLS extends ToolSet>(
 ) => ReturnType<StreamTextTransform<TOOLS>>;
 
 /**
- * Runs the answer checks on text as it streams, per text part: drops a leaked thinking prefix,
+ * Runs the answer checks on text as it streams: drops every thought of a call (lib/lab/thinking.ts),
  * keeps links within the link policy and drops raw HTML (lib/lab/answer-filter.ts), and settles
  * each call's usage with the use's meter at its step's end.
  */
@@ -47,7 +47,9 @@ export function answerTransform(
   { format = "markdown" }: { format?: "markdown" | "json" } = {},
 ): AnyToolsTransform {
   return <TOOLS extends ToolSet>() => {
-    const strippers = new Map<string, ReturnType<typeof createThinkingStripper>>();
+    // One per model call: a thought left open in one text part stays open in the next.
+    let stripper = createThinkingStripper();
+    const openTexts = new Set<string>();
     const filters = new Map<string, AnswerFilter>();
 
     // The WhatsApp links the tools returned this run: the only absolute URLs an answer may keep.
@@ -79,12 +81,11 @@ export function answerTransform(
       transform(part, controller) {
         switch (part.type) {
           case "text-start":
-            strippers.set(part.id, createThinkingStripper());
+            openTexts.add(part.id);
             controller.enqueue(part);
             return;
           case "text-delta": {
-            const stripper = strippers.get(part.id) ?? createThinkingStripper();
-            strippers.set(part.id, stripper);
+            openTexts.add(part.id);
             const kept = stripper.push(part.text);
             noteWritten(kept);
             const out = release(part.id, kept, false);
@@ -92,10 +93,10 @@ export function answerTransform(
             return;
           }
           case "text-end": {
-            const kept = strippers.get(part.id)?.flush() ?? "";
+            const kept = stripper.flush();
             noteWritten(kept);
             const out = release(part.id, kept, true);
-            strippers.delete(part.id);
+            openTexts.delete(part.id);
             if (out) controller.enqueue({ type: "text-delta", id: part.id, text: out });
             controller.enqueue(part);
             return;
@@ -111,15 +112,16 @@ export function answerTransform(
             return;
           case "error":
             // The call failed mid-way: show what it had written so far, and count what it spent.
-            for (const [id, stripper] of strippers) {
+            for (const id of openTexts) {
               const out = release(id, stripper.flush(), true);
               if (out) controller.enqueue({ type: "text-delta", id, text: out });
             }
-            strippers.clear();
+            openTexts.clear();
             record.lastFinishReason = "error";
             controller.enqueue(part);
             return;
           case "start-step":
+            stripper = createThinkingStripper();
             record.openStep = { text: "" };
             controller.enqueue(part);
             return;

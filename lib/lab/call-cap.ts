@@ -2,6 +2,7 @@ import type { LanguageModelV4, LanguageModelV4StreamPart, LanguageModelV4Usage }
 import { type LanguageModel, wrapLanguageModel } from "ai";
 import { mergeWindow } from "@/lib/ai/stream-window";
 import { TokenCounter } from "@/lib/text/tokens";
+import { withoutThoughts } from "./tool-input";
 
 /** A tool call the model made on a call that offered no tools: never run, shown as refused. */
 export type DroppedCall = { toolCallId: string; toolName: string; input: string };
@@ -89,7 +90,7 @@ function capStream(
   const counter = new TokenCounter();
   const openTexts = new Set<string>();
   // Tool inputs streaming in, by id: their name and the input so far.
-  const openInputs = new Map<string, { toolName: string; input: string }>();
+  const openInputs = new Map<string, { toolName: string; input: string; ended?: boolean }>();
   let ended = false;
   let closed = false;
   let emitted = 0;
@@ -129,9 +130,23 @@ function capStream(
   }
 
   function toolCall(call: DroppedCall) {
-    if (!toolsOffered) return meter.dropCall(call);
+    const checked = { ...call, input: withoutThoughts(call.input) };
+    if (!toolsOffered) return meter.dropCall(checked);
     toolCallsOut += 1;
-    out.enqueue({ type: "tool-call", ...call });
+    out.enqueue({ type: "tool-call", ...checked });
+  }
+
+  /**
+   * A call's arguments go to the page once they are whole, with any thought taken out: a draft of
+   * them could show a thought, or more than the tool's schema allows, before the SDK checks them.
+   */
+  function endInput(id: string) {
+    const open = openInputs.get(id);
+    if (!toolsOffered || !open || open.ended) return;
+    open.ended = true;
+    const input = withoutThoughts(open.input);
+    if (input) out.enqueue({ type: "tool-input-delta", id, delta: input });
+    out.enqueue({ type: "tool-input-end", id });
   }
 
   /** Ends the call at the cap: what is open is closed, and the provider is not read any further. */
@@ -139,7 +154,7 @@ function capStream(
     ended = true;
     // A call cut in the middle of its arguments goes to the SDK as it is: it refuses it as invalid.
     for (const [toolCallId, { toolName, input }] of openInputs) {
-      if (toolsOffered) out.enqueue({ type: "tool-input-end", id: toolCallId });
+      endInput(toolCallId);
       toolCall({ toolCallId, toolName, input });
     }
     for (const id of openTexts) out.enqueue({ type: "text-end", id });
@@ -185,12 +200,12 @@ function capStream(
         const open = openInputs.get(part.id);
         const { fits, cut: over } = take(part.delta);
         if (open) open.input += fits;
-        if (fits && toolsOffered) deltas.hold({ ...part, delta: fits });
         if (over) cut();
         return;
       }
       case "tool-input-end":
-        if (toolsOffered) out.enqueue(part);
+        if (openInputs.has(part.id)) endInput(part.id);
+        else if (toolsOffered) out.enqueue(part);
         return;
       case "tool-call": {
         const streamed = openInputs.get(part.toolCallId);

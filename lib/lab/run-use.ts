@@ -20,6 +20,7 @@ import { capModelCalls } from "./call-cap";
 import { newRunId } from "./records/id";
 import { type Recording, recordedStream, type UseEnd } from "./records/record-use";
 import { labRecording } from "./records/recording";
+import { renderedText } from "./rendered-text";
 import type { DoneData } from "./types";
 import type { AnsweringModel, LabCall, LabUse, UseKind, UseSummary } from "./use";
 
@@ -79,6 +80,7 @@ export async function startLabUse<M extends UIMessage, D extends Record<string, 
   let end: UseEnd | undefined;
   const stream = streamLabUse(use, {
     model,
+    runId,
     signal: request.signal,
     onFinish: (summary) => {
       end = useEnd(summary);
@@ -158,6 +160,8 @@ async function settleUse(
 
 export type StreamUseOptions<D extends Record<string, unknown>> = {
   model: AnsweringModel;
+  /** The run's id (its record's), for the use's own parts: the agent's next-step links carry it. */
+  runId?: string;
   /** The request's signal: a closed tab stops the model. */
   signal?: AbortSignal;
   /** The use's own deadline unless given (tests shorten it). */
@@ -177,7 +181,7 @@ export function streamLabUse<M extends UIMessage, D extends Record<string, unkno
     onError: () => "model_error",
     execute: async ({ writer }) => {
       const started = Date.now();
-      const run = use.open(options.model);
+      const run = use.open(options.model, { runId: options.runId });
       const record: RunRecord = { stepTexts: [], toolResults: [], shown: false, openStep: null };
       let timedOut = false;
       // The deadline aborts with a "TimeoutError"; the visitor's stop has another reason.
@@ -226,7 +230,10 @@ export function streamLabUse<M extends UIMessage, D extends Record<string, unkno
       const verdict = run.verdict({ record, error: thrown });
       const done: DoneData = {
         reason: timedOut ? "timeout" : clientAborted ? "client_abort" : verdict.reason,
-        unverifiedAmounts: unverifiedAmounts(record.stepTexts.join("\n"), [...run.grounding, ...record.toolResults]),
+        unverifiedAmounts: unverifiedAmounts(run.shownText?.() ?? record.stepTexts.map(renderedText).join("\n"), [
+          ...run.grounding,
+          ...record.toolResults,
+        ]),
         usage: run.meter.usage(options.model),
         modelCalls: run.meter.modelCalls,
         toolCalls: run.meter.toolCalls,

@@ -1,110 +1,163 @@
 /**
- * Gemma 4 writes its thinking as `<|channel>thought\n…<channel|>` and, with thinking off, can still leave
- * `thought\n<channel|>` (or a turn header) at the start of the text. How many characters at most we hold back
- * while the start of the text could still be such a prefix.
+ * Gemma 4 thinks in a channel of its own, `<|channel>thought\n…<channel|>` (ai.google.dev/gemma/docs/core/
+ * prompt-formatting-gemma4), and with thinking off can still leave `thought\n<channel|>` or a turn header at
+ * the start of its text; other templates write `<think>…</think>`. None of it is for the visitor: what lies
+ * between an opening marker and its close is dropped wherever it starts and however long it runs, openers
+ * inside a thought nest (each needs its close), a stray closing marker is dropped, and a thought that never
+ * closes takes the rest of the call's text with it.
  */
-export const THINKING_LOOKAHEAD = 400;
-
 const TURN = ["<start_of_turn>", "<|turn>", "<|turn|>"];
-const OPEN = ["<|channel>", "<|channel|>", "<|think|>", "<think>"];
-const BARE_CLOSE = ["<channel|>", "</think>"];
-const CLOSE = /<channel\|>|<\|channel\|>|<\|\/think\|>|<\/think>/g;
+const OPEN = ["<|channel>", "<|think|>", "<think>"];
+const CLOSE = ["<channel|>", "<|/think|>", "</think>"];
+/** Written on both sides of a thought by some templates: it closes one when inside, else opens one. */
+const TOGGLE = "<|channel|>";
+const MARKS = [...OPEN, ...CLOSE, TOGGLE];
+/**
+ * Only at the very start of a call's text, and on a line of its own: the channel's name, left after its
+ * opener was consumed ("thought\n…<channel|>"); "thought leadership" is prose.
+ */
 const KEYWORD = "thought";
 
 const NO = -1;
 const PARTIAL = -2;
 
-/** Removes a thinking-channel leftover from the start of a whole text. */
+/** Removes every thought from a whole text. */
 export function stripThinking(text: string): string {
-  return cut(text, prefixLength(text, true) ?? 0);
+  const stripper = createThinkingStripper();
+  return stripper.push(text) + stripper.flush();
 }
 
 /**
- * The same, while streaming: `push` returns what can be shown of each delta (holding back at most
- * THINKING_LOOKAHEAD characters at the start), `flush` what is left at the end. However the text is cut into
- * deltas, the concatenated output equals `stripThinking` of the whole.
+ * The same, while streaming one model call: `push` returns what can be shown of each delta (holding back
+ * only a marker that may still be completing, or a thought), `flush` ends a text part and lets out what was
+ * held that turned out to be no marker. A thought still open stays open across the call's parts. However the
+ * text is cut into deltas, the concatenated output equals `stripThinking` of the whole.
  */
 export function createThinkingStripper(): { push(delta: string): string; flush(): string } {
-  let buffer = "";
-  let state: "undecided" | "trimming" | "passing" = "undecided";
+  let pending = "";
+  let depth = 0;
+  // Nothing shown yet: a turn header, the bare keyword and leading whitespace before a marker may still go.
+  let atStart = true;
+  // After a dropped thought or marker, the whitespace that follows it goes while the output ends in one.
+  let trimming = false;
+  let lastOut = "";
 
-  const release = (drop: number) => {
-    const out = cut(buffer, drop);
-    buffer = "";
-    // After a dropped prefix, the whitespace that follows it goes too, even in later deltas.
-    state = drop > 0 && out === "" ? "trimming" : "passing";
+  function emit(text: string): string {
+    let out = text;
+    if (trimming) {
+      out = out.trimStart();
+      if (!out) return "";
+      trimming = false;
+    }
+    if (out) lastOut = out.charAt(out.length - 1);
     return out;
-  };
+  }
+
+  function afterDrop() {
+    trimming = lastOut === "" || /\s/.test(lastOut);
+  }
+
+  /** Reads as much of `pending` as can be decided; `final` when no more text comes in this part. */
+  function run(final: boolean): string {
+    let out = "";
+    while (pending) {
+      if (depth === 0 && atStart) {
+        const drop = startPrefix(pending, final);
+        if (drop === PARTIAL) break;
+        atStart = false;
+        if (drop.length > 0) {
+          pending = pending.slice(drop.length);
+          depth = drop.opens ? 1 : 0;
+          afterDrop();
+        }
+        continue;
+      }
+      const at = pending.indexOf("<");
+      if (depth === 0) {
+        if (at === -1) {
+          out += emit(pending);
+          pending = "";
+          break;
+        }
+        out += emit(pending.slice(0, at));
+        pending = pending.slice(at);
+      } else {
+        // Inside a thought: nothing is shown, only markers are read.
+        if (at === -1) {
+          pending = "";
+          break;
+        }
+        pending = pending.slice(at);
+      }
+      const mark = markAt(pending, 0, final);
+      if (mark === PARTIAL) break;
+      if (mark === null) {
+        if (depth === 0) out += emit("<");
+        pending = pending.slice(1);
+        continue;
+      }
+      pending = pending.slice(mark.length);
+      const opens = OPEN.includes(mark) || (mark === TOGGLE && depth === 0);
+      depth = opens ? depth + 1 : Math.max(0, depth - 1);
+      if (depth === 0) afterDrop();
+    }
+    return out;
+  }
 
   return {
     push(delta) {
-      if (state === "passing") return delta;
-      if (state === "trimming") {
-        const out = delta.trimStart();
-        if (out) state = "passing";
-        return out;
-      }
-      buffer += delta;
-      const drop = prefixLength(buffer, false);
-      return drop === null ? "" : release(drop);
+      pending += delta;
+      return run(false);
     },
     flush() {
-      return state === "undecided" ? release(prefixLength(buffer, true) ?? 0) : "";
+      const out = run(true);
+      pending = "";
+      return out;
     },
   };
 }
 
-function cut(text: string, drop: number): string {
-  return drop > 0 ? text.slice(drop).trimStart() : text;
-}
+type Prefix = { length: number; opens: boolean };
 
 /**
- * How many characters at the start of `text` are a thinking leftover (0: none), or null while more text is
- * needed to tell. Once it returns a number for some text, it returns the same number for any longer text.
+ * What the start of a call's text drops: whitespace, a turn header ("<start_of_turn>model"), then an opening
+ * marker or the bare keyword ("thought\n"), which open a thought, or a stray closing marker. PARTIAL while
+ * more text is needed to tell.
  */
-function prefixLength(text: string, final: boolean): number | null {
+function startPrefix(text: string, final: boolean): Prefix | typeof PARTIAL {
   let at = skipSpaces(text, 0);
-  if (at >= THINKING_LOOKAHEAD) return 0;
-  let drop = 0;
-
+  if (at === text.length && !final) return PARTIAL;
   const turn = matchAny(text, at, TURN, final);
-  if (turn === PARTIAL) return null;
+  if (turn === PARTIAL) return PARTIAL;
+  let dropped = 0;
   if (turn >= 0) {
     const model = matchWord(text, turn, "model", final);
-    if (model === PARTIAL) return null;
-    drop = model >= 0 ? model : turn;
-    at = skipSpaces(text, drop);
-    if (at >= THINKING_LOOKAHEAD) return drop;
+    if (model === PARTIAL) return PARTIAL;
+    dropped = model >= 0 ? model : turn;
+    at = skipSpaces(text, dropped);
+    if (at === text.length && !final) return PARTIAL;
   }
-
-  let thinking = false;
-  const open = matchAny(text, at, OPEN, final);
-  if (open === PARTIAL) return null;
-  if (open >= 0) {
-    thinking = true;
-    at = skipSpaces(text, open);
-    if (at >= THINKING_LOOKAHEAD) return open;
-  } else {
-    const close = matchAny(text, at, BARE_CLOSE, final);
-    if (close === PARTIAL) return null;
-    if (close >= 0) return close;
+  const mark = markAt(text, at, final);
+  if (mark === PARTIAL) return PARTIAL;
+  if (mark !== null) {
+    // The marker itself is read by the caller, which tracks the depth.
+    return { length: at, opens: false };
   }
+  const keyword = matchWord(text, at, KEYWORD, final, /[\n<]/);
+  if (keyword === PARTIAL) return PARTIAL;
+  if (keyword >= 0) return { length: keyword, opens: true };
+  return { length: dropped, opens: false };
+}
 
-  const keyword = matchWord(text, at, KEYWORD, final);
-  if (keyword === PARTIAL) return null;
-  if (keyword >= 0) {
-    thinking = true;
-    at = keyword;
+/** The marker that starts at `at`, null if none does, PARTIAL if one may still be completing. */
+function markAt(text: string, at: number, final: boolean): string | null | typeof PARTIAL {
+  let partial = false;
+  for (const mark of MARKS) {
+    const end = matchAt(text, at, mark, final);
+    if (end >= 0) return mark;
+    if (end === PARTIAL) partial = true;
   }
-  if (!thinking) return drop;
-
-  CLOSE.lastIndex = at;
-  const close = CLOSE.exec(text);
-  const closeEnd = close ? close.index + close[0].length : Number.POSITIVE_INFINITY;
-  if (closeEnd <= THINKING_LOOKAHEAD) return closeEnd;
-  // No closing marker within the look-ahead: drop the markers only and show the rest.
-  if (final || text.length >= THINKING_LOOKAHEAD) return at;
-  return null;
+  return partial ? PARTIAL : null;
 }
 
 function skipSpaces(text: string, at: number): number {
@@ -120,12 +173,12 @@ function matchAt(text: string, at: number, literal: string, final: boolean): num
   return at + literal.length;
 }
 
-/** A literal followed by whitespace, `<` or the end of the text ("thought\n", not "thoughtful"). */
-function matchWord(text: string, at: number, word: string, final: boolean): number {
+/** A literal followed by `after` (by default whitespace or `<`) or the end of the text ("model\n", not "models"). */
+function matchWord(text: string, at: number, word: string, final: boolean, after = /[\s<]/): number {
   const end = matchAt(text, at, word, final);
   if (end < 0) return end;
   if (end === text.length) return final ? end : PARTIAL;
-  return /[\s<]/.test(text.charAt(end)) ? end : NO;
+  return after.test(text.charAt(end)) ? end : NO;
 }
 
 function matchAny(text: string, at: number, literals: string[], final: boolean): number {

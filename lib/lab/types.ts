@@ -1,13 +1,16 @@
 import type { MoneyAmount } from "./amounts";
 
-export type DoneReason =
-  | "answered"
-  | "step_limit"
-  | "tool_limit"
-  | "token_budget"
-  | "timeout"
-  | "model_error"
-  | "client_abort";
+/** How a Lab use ended: the one list, which the type, the pages' filters and the texts follow. */
+export const DONE_REASONS = [
+  "answered",
+  "step_limit",
+  "tool_limit",
+  "token_budget",
+  "timeout",
+  "model_error",
+  "client_abort",
+] as const;
+export type DoneReason = (typeof DONE_REASONS)[number];
 
 export type RunUsage = {
   inputTokens: number;

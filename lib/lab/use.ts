@@ -50,6 +50,11 @@ export type UseRun<M extends UIMessage, Details extends Record<string, unknown>>
   format?: "markdown" | "json";
   /** What the model was given as facts: with tool results, the only source of verified amounts. */
   grounding: unknown[];
+  /**
+   * What the visitor read, for the amounts check, when it is not the text parts as the page renders
+   * their Markdown (the review's fields, shown as plain text).
+   */
+  shownText?: () => string;
   /** Stops the model early (the agent's budget, before a call it can't afford). */
   stop?: AbortSignal;
   /** The use's prompt, tools or output schema, streamed to the page through `writer`. */
@@ -80,7 +85,8 @@ export type LabUse<M extends UIMessage, Details extends Record<string, unknown> 
   words: LabRecord["input"];
   /** A chat's thread, from the page: every message of one conversation is kept under it. */
   conversationId?: string | null;
-  open(model: AnsweringModel): UseRun<M, Details>;
+  /** Opens the use for one run; `runId` is its record's id (the agent's next steps carry it). */
+  open(model: AnsweringModel, run?: { runId?: string }): UseRun<M, Details>;
 };
 
 /** What a finished use reports to its `onFinish` (the quota's books) and to its log line. */

@@ -4,15 +4,15 @@ import type { PricingData, Range } from "@/lib/content/types";
 /**
  * The one price function: the quote calculator and the agent's `estimate_quote` tool both call
  * it, so they always give the same range. It reads only the generated pricing (ids, prices in
- * the studio's currency, weeks), which is small enough to ship to the browser with the calculator.
+ * the studio's currency, weeks, a plan's months), which is small enough to ship to the browser
+ * with the calculator.
  */
 
 const PRICING = pricing as PricingData;
 
 /**
- * The studio quotes in steps that fit its prices (`studio.yaml`'s `quoteStep`, or a default from
- * the smallest price: 50.000 pesos for the demo, 50 dollars for $200 extras): the low end rounds
- * down, the high end up.
+ * The studio quotes sums in steps that fit its prices (`studio.yaml`'s `quoteStep`, or a default
+ * from the smallest price: 50.000 pesos for the demo, 50 dollars for $200 extras).
  */
 export const QUOTE_STEP = PRICING.quoteStep;
 
@@ -23,9 +23,13 @@ export type QuoteEstimate = {
   /** The studio's currency, ISO 4217. */
   currency: string;
   price: Range;
+  /** Weeks of work to deliver (for a plan, its start). */
   weeks: Range;
+  /** A plan paid for this many months: its duration, which extras don't change. */
+  term?: { months: number };
   lines: QuoteLine[];
 };
+export type QuoteSelection = { serviceId: string; extraIds: readonly string[] };
 
 export type QuoteErrorCode = "unknown_service" | "unknown_extra";
 
@@ -51,15 +55,34 @@ export function extraIdsOf(serviceId: string): string[] {
   return service.extras.map((extra) => extra.id);
 }
 
-export function estimateQuote({
-  serviceId,
-  extraIds,
-}: {
-  serviceId: string;
-  extraIds: readonly string[];
-}): QuoteEstimate {
-  const service = PRICING.services.find((s) => s.id === serviceId);
-  if (!service) throw new QuoteError("unknown_service", serviceId, serviceIds());
+/**
+ * The range of a quote's lines. A service alone is quoted at the bounds its page publishes, to the
+ * unit: rounding them would contradict its own "from" price. A sum with extras rounds to the
+ * step (the low end down, the high end up), and its low end never goes under the service's own
+ * published minimum.
+ */
+function rangeOf(lines: readonly QuoteLine[], step: number): Range {
+  const [base, ...extras] = lines;
+  if (!base) return { min: 0, max: 0 };
+  if (extras.length === 0) return { ...base.price };
+  const min = lines.reduce((total, line) => total + line.price.min, 0);
+  const max = lines.reduce((total, line) => total + line.price.max, 0);
+  return {
+    min: Math.max(base.price.min, Math.floor(min / step) * step),
+    max: Math.ceil(max / step) * step,
+  };
+}
+
+/** `estimateQuote` over any pricing (the generated one is the studio's; tests bring their own). */
+export function quoteFrom(pricing: PricingData, { serviceId, extraIds }: QuoteSelection): QuoteEstimate {
+  const service = pricing.services.find((s) => s.id === serviceId);
+  if (!service) {
+    throw new QuoteError(
+      "unknown_service",
+      serviceId,
+      pricing.services.map((s) => s.id),
+    );
+  }
 
   // Each extra counts once, in the service's own order, whatever order the caller used.
   const wanted = new Set(extraIds);
@@ -83,16 +106,18 @@ export function estimateQuote({
       weeks: { min: extra.weeks, max: extra.weeks },
     })),
   ];
-  const sum = (pick: (line: QuoteLine) => number) => lines.reduce((total, line) => total + pick(line), 0);
+  const weeks = (pick: (range: Range) => number) => lines.reduce((total, line) => total + pick(line.weeks), 0);
   return {
     serviceId: service.id,
     extraIds: extras.map((extra) => extra.id),
-    currency: PRICING.currency,
-    price: {
-      min: Math.floor(sum((l) => l.price.min) / QUOTE_STEP) * QUOTE_STEP,
-      max: Math.ceil(sum((l) => l.price.max) / QUOTE_STEP) * QUOTE_STEP,
-    },
-    weeks: { min: sum((l) => l.weeks.min), max: sum((l) => l.weeks.max) },
+    currency: pricing.currency,
+    price: rangeOf(lines, pricing.quoteStep),
+    weeks: { min: weeks((w) => w.min), max: weeks((w) => w.max) },
+    ...(service.term ? { term: { months: service.term.months } } : {}),
     lines,
   };
+}
+
+export function estimateQuote(selection: QuoteSelection): QuoteEstimate {
+  return quoteFrom(PRICING, selection);
 }

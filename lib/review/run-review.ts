@@ -1,6 +1,7 @@
 import { type DeepPartial, Output, streamText } from "ai";
 import type { Locale } from "@/lib/i18n/config";
 import { SingleCallMeter } from "@/lib/lab/call-meter";
+import { draftWithin } from "@/lib/lab/structured-draft";
 import type { LabUse } from "@/lib/lab/use";
 import { estimateTokens, TOKENS_PER_MESSAGE } from "@/lib/text/tokens";
 import { codeLines, detectLanguage, wrapCode } from "./code";
@@ -10,6 +11,12 @@ import { type Finding, type ReviewData, type ReviewOutput, type ReviewUIMessage,
 import { reviewSystemPrompt } from "./prompt";
 
 export type ReviewDetails = { language: ReviewLanguage; lines: number; findings: number | null };
+
+/** The review's words as the page shows them (plain text): what its amounts are read from. */
+function reviewText(review: ReviewData | null): string {
+  if (!review) return "";
+  return [review.summary, ...review.findings.flatMap((f) => [f.title ?? "", f.why ?? "", f.fix ?? ""])].join("\n");
+}
 
 /** Partial writes between two sends of the review while it streams: enough to see it grow. */
 const PARTIALS_PER_SEND = 6;
@@ -63,12 +70,14 @@ export function reviewUse({
       });
       let failed = false;
       let final: ReviewOutput | null = null;
+      let shown: ReviewData | null = null;
       return {
         meter,
         cap: meter,
         maxOutputTokens: REVIEW_LIMITS.maxOutputTokens,
         format: "json",
         grounding: [code],
+        shownText: () => reviewText(shown),
         stream: async (call, writer, record) => {
           const result = streamText({
             ...call,
@@ -81,24 +90,41 @@ export function reviewUse({
               call.onError(event);
             },
           });
+          const show = (data: ReviewData) => {
+            shown = data;
+            writer.write({ type: "data-review", id: "review", data });
+            record.shown = true;
+          };
           let partials = 0;
           let sentFindings = -1;
-          for await (const partial of result.partialOutputStream) {
-            partials += 1;
-            const count = partial.findings?.length ?? 0;
-            if (count === sentFindings && partials % PARTIALS_PER_SEND !== 0) continue;
-            sentFindings = count;
-            writer.write({ type: "data-review", id: "review", data: reviewData(partial, base, false) });
-            record.shown = true;
-          }
+          let broken: { error: unknown } | null = null;
           try {
-            final = await result.output;
-          } catch {
-            // Output zod refused, an error part or an abort: the verdict says which.
-            return;
+            for await (const partial of result.partialOutputStream) {
+              partials += 1;
+              // Each draft within the schema's limits: never 9 findings where 8 are allowed.
+              const draft = draftWithin(reviewOutputSchema, partial);
+              const count = draft.findings?.length ?? 0;
+              if (count === sentFindings && partials % PARTIALS_PER_SEND !== 0) continue;
+              sentFindings = count;
+              show(reviewData(draft, base, false));
+            }
+          } catch (error) {
+            broken = { error };
           }
-          writer.write({ type: "data-review", id: "review", data: reviewData(final, base, true) });
-          record.shown = true;
+          if (!broken) {
+            try {
+              final = await result.output;
+            } catch {
+              // Output zod refused, an error part or an abort: the verdict says which.
+            }
+          }
+          if (final) show(reviewData(final, base, true));
+          // A review that failed leaves none of its drafts on the page: nothing it said was checked.
+          // One cut at its cap keeps them, and says it was cut.
+          else if (shown && !(meter.cut || record.lastFinishReason === "length")) {
+            show({ ...base, summary: "", findings: [], final: false });
+          }
+          if (broken) throw broken.error;
         },
         verdict: ({ record, error }) => {
           // Cut at its cap, a review is cut short, not failed: it says so.

@@ -50,14 +50,14 @@ export function fold(word: string): string {
 }
 
 /** A folded word's index term: "tiendas" and "tienda" -> "tiend", "stores" and "store" -> "stor". */
-export function stem(word: string, locale: Language): string {
+export function stem(word: string, locale: Language, inflections = true): string {
   let w = word;
   if (locale === "en") {
     if (w.length > 4 && w.endsWith("ies")) w = `${w.slice(0, -3)}y`;
     else if (/(?:ss|x|ch|sh)es$/.test(w)) w = w.slice(0, -2);
     else if (w.length > 3 && w.endsWith("s") && !/(?:ss|us|is)$/.test(w)) w = w.slice(0, -1);
-    if (w.length > 6 && w.endsWith("ing")) w = w.slice(0, -3);
-    else if (w.length > 5 && w.endsWith("ed")) w = w.slice(0, -2);
+    if (inflections && w.length > 6 && w.endsWith("ing")) w = w.slice(0, -3);
+    else if (inflections && w.length > 5 && w.endsWith("ed")) w = w.slice(0, -2);
     if (w.length > 3 && w.endsWith("e")) w = w.slice(0, -1);
     return w;
   }
@@ -130,6 +130,20 @@ export function queryTermsOf(query: string, locale: Language): Map<string, numbe
     const term = termOf(word, locale, false);
     const weight = (WEAK_WORDS[locale] ?? NONE).has(word) ? WEAK_WEIGHT : 1;
     if (term !== null) out.set(term, Math.max(out.get(term) ?? 0, weight));
+  }
+  return out;
+}
+
+/**
+ * A text's words with only their plural folded ("books" -> "book", but "booking" stays: a noun
+ * a visitor writes is not the verb a page uses), stop words out, each with its query weight.
+ * For the offline fit (lib/ai/offline-fit.ts), which needs the words' sense more than recall.
+ */
+export function plainTermsOf(text: string, locale: Language): { term: string; weight: number }[] {
+  const out: { term: string; weight: number }[] = [];
+  for (const word of fold(text).match(WORD) ?? []) {
+    if (word.length < 2 || (STOP_WORDS[locale] ?? NONE).has(word)) continue;
+    out.push({ term: stem(word, locale, false), weight: (WEAK_WORDS[locale] ?? NONE).has(word) ? WEAK_WEIGHT : 1 });
   }
   return out;
 }

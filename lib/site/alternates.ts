@@ -1,6 +1,7 @@
 // Relative imports only: next.config.ts imports this file for its rewrites and redirects.
 import type { SiteData } from "../content/types";
 import { type Locale, switchLocalePath } from "../i18n/config";
+import { absoluteUrl } from "./public-origin";
 import { LAB_SECTIONS, SECTIONS, type SectionPaths, type SitePaths, sitePaths } from "./sections";
 
 /** What the site's paths are made of: its languages' section names and its entries' slugs. */
@@ -79,6 +80,24 @@ export function alternatePath(path: string, to: Locale, site: LocalizedEntries):
   const { byPath, paths } = index(site);
   const page = byPath.get(path);
   return page ? pathOf(page, to, paths) : switchLocalePath(path, to);
+}
+
+/**
+ * The canonical URL of the page at `path` and its `hreflang` alternates, one a language plus
+ * `x-default` (the default language's page), on `origin` (relative when there is none).
+ */
+export function alternateLinks(
+  path: string,
+  origin: string | undefined,
+  site: LocalizedEntries,
+): { canonical: string; languages: Record<string, string> } {
+  const locales = localesOf(site);
+  const languages = Object.fromEntries(
+    locales.map((other) => [other, absoluteUrl(alternatePath(path, other, site), origin)]),
+  );
+  const [fallback] = locales;
+  if (fallback) languages["x-default"] = absoluteUrl(alternatePath(path, fallback, site), origin);
+  return { canonical: absoluteUrl(path, origin), languages };
 }
 
 /** Every page of `from` whose counterpart in `to` is not the same path with the prefix swapped: what the language switch needs. */

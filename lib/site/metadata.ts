@@ -1,24 +1,45 @@
+import "server-only";
 import type { Metadata } from "next";
 import { config } from "@/lib/config";
 import { SITE } from "@/lib/content/site";
-import { LOCALES, type Locale } from "@/lib/i18n/config";
+import type { Locale } from "@/lib/i18n/config";
 import { openGraphLocale } from "@/lib/i18n/format";
-import { alternatePath } from "./alternates";
+import { onWorkers } from "@/lib/quota";
+import { alternateLinks } from "./alternates";
+import { absoluteUrl, requestOrigin } from "./public-origin";
 
-/** Title, description, canonical URL and `hreflang` alternates of one page. */
+/**
+ * The origin of links that leave the page (canonical, `hreflang`, Open Graph, sitemap, the
+ * studio's email): `SITE_URL`, else the origin the request was addressed to. Prerendered pages
+ * are made once by `next build` and then served as they are from OpenNext's static cache, with
+ * no request to ask: they carry `SITE_URL` as the build had it, or relative links when the build
+ * had none (next.config.ts warns; a production release refuses such a build).
+ */
+export function publicOrigin(headers?: Pick<Headers, "get">): string | undefined {
+  return config().siteUrl ?? (headers ? requestOrigin(headers, { workers: onWorkers() }) : undefined);
+}
+
+/** Title, description, canonical URL, `hreflang` alternates and Open Graph of one page. */
 export function pageMetadata(locale: Locale, page: { title: string; description: string; path: string }): Metadata {
+  const origin = publicOrigin();
   return {
     title: page.title,
     description: page.description,
-    alternates: {
-      canonical: page.path,
-      languages: Object.fromEntries(LOCALES.map((other) => [other, alternatePath(page.path, other, SITE)])),
+    alternates: alternateLinks(page.path, origin, SITE),
+    openGraph: {
+      title: page.title,
+      description: page.description,
+      url: absoluteUrl(page.path, origin),
+      siteName: SITE.studio.name,
+      locale: openGraphLocale(locale),
     },
-    openGraph: { title: page.title, description: page.description, locale: openGraphLocale(locale) },
   };
 }
 
-/** The site's public origin, for absolute URLs (sitemap, metadata). Set SITE_URL when deploying. */
-export function siteUrl(): string {
-  return (config().siteUrl ?? "http://localhost:3000").replace(/\/$/, "");
+/**
+ * A studio-only page (the inbox and its Lab view): its title, kept out of search engines, and none
+ * of the layout's canonical, `hreflang` or Open Graph links, which name the site's public pages.
+ */
+export function privatePageMetadata(title: string): Metadata {
+  return { title, robots: { index: false, follow: false }, alternates: {}, openGraph: null };
 }

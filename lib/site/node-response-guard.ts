@@ -1,19 +1,23 @@
 import { type IncomingMessage, Server, ServerResponse } from "node:http";
 import {
-  CROSS_ORIGIN_ACTION_BODY,
-  isCrossOriginAction,
-  isUndecodablePath,
-  missingSecurityHeaders,
-  UNDECODABLE_PATH_BODY,
-} from "./response-guard";
+  carriesInternalToken,
+  INTERNAL_TOKEN_HEADER,
+  internalToken,
+  isInternalPath,
+  LEADS_SCHEDULE_PATH,
+  NODE_SCHEDULE_INTERVAL_MS,
+} from "./internal-requests";
+import { missingSecurityHeaders, refuseRequest } from "./response-guard";
+import { tooLargeFormPage } from "./too-large-page";
 
 let installed = false;
 
 /**
  * `next start` has no layer of its own around every response: its router answers redirects and
  * undecodable URLs before `headers()` applies. So the HTTP server itself is wrapped, once per process:
- * every response gets the security headers it lacks when its head is written, and an undecodable
- * path (400) or a cross-origin server action (403) is refused before Next sees it.
+ * every response gets the security headers it lacks when its head is written, and what
+ * `refuseRequest` refuses (an undecodable path, a cross-origin or oversized server action, an
+ * unreadable router header) is answered before Next sees it.
  */
 export function installNodeResponseGuard(isDev: boolean): void {
   if (installed) return;
@@ -32,15 +36,31 @@ export function installNodeResponseGuard(isDev: boolean): void {
 
   const emit = Server.prototype.emit;
   Server.prototype.emit = function (this: Server, event: string | symbol, ...args: unknown[]) {
+    // `next start` loads this file after its server is listening: the first request names the server.
+    if ((event === "listening" || event === "request") && !isDev) scheduleLeads(this);
     if (event === "request") {
       const [request, response] = args as [IncomingMessage, ServerResponse];
       const path = (request.url ?? "/").split("?")[0] ?? "/";
-      if (isUndecodablePath(path)) {
-        response.writeHead(400, { "content-type": "text/plain; charset=utf-8" }).end(UNDECODABLE_PATH_BODY);
+      if (isInternalPath(path) && !carriesInternalToken(headerValue(request, INTERNAL_TOKEN_HEADER))) {
+        request.resume();
+        response.writeHead(404, { "cache-control": "no-store" }).end();
         return true;
       }
-      if (isCrossOriginAction(request.method ?? "GET", path, (name) => headerValue(request, name))) {
-        response.writeHead(403, { "content-type": "application/json; charset=utf-8" }).end(CROSS_ORIGIN_ACTION_BODY);
+      const refused = refuseRequest(
+        {
+          method: request.method ?? "GET",
+          path,
+          header: (name) => headerValue(request, name),
+          hasBody: request.headers["transfer-encoding"] !== undefined,
+        },
+        tooLargeFormPage,
+      );
+      if (refused) {
+        // The body is read and dropped, never kept, so the client that is still sending it gets the answer.
+        request.resume();
+        response
+          .writeHead(refused.status, { "content-type": refused.contentType, "cache-control": "no-store" })
+          .end(refused.body);
         return true;
       }
     }
@@ -52,4 +72,34 @@ function headerValue(request: IncomingMessage, name: string): string | null {
   const value = request.headers[name];
   if (value === undefined) return null;
   return Array.isArray(value) ? value.join(", ") : value;
+}
+
+let scheduled = false;
+
+/**
+ * `next start`'s stand-in for the Worker's Cron Trigger: at start and every few minutes the server
+ * posts to its own leads' schedule (retry the unsent, prune the expired), with this process's token.
+ */
+function scheduleLeads(server: Server): void {
+  if (scheduled) return;
+  const address = server.address();
+  if (!address || typeof address === "string") return;
+  scheduled = true;
+  const host =
+    address.family === "IPv6"
+      ? `[${address.address === "::" ? "::1" : address.address}]`
+      : address.address === "0.0.0.0"
+        ? "127.0.0.1"
+        : address.address;
+  const url = `http://${host}:${address.port}${LEADS_SCHEDULE_PATH}`;
+  const run = () =>
+    fetch(url, { method: "POST", headers: { [INTERNAL_TOKEN_HEADER]: internalToken() } })
+      .then(async (response) => {
+        await response.body?.cancel();
+        if (!response.ok) console.error(JSON.stringify({ event: "leads_schedule_status", status: response.status }));
+      })
+      .catch((error: Error) => console.error(JSON.stringify({ event: "leads_schedule_failed", message: error.name })));
+  // Once right after the start too: a restarted server sends what waited meanwhile.
+  setTimeout(run, 1000).unref();
+  setInterval(run, NODE_SCHEDULE_INTERVAL_MS).unref();
 }

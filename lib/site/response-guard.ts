@@ -58,3 +58,140 @@ export function isUndecodablePath(path: string): boolean {
 }
 
 export const UNDECODABLE_PATH_BODY = "Bad request: this address is not valid percent-encoding.\n";
+
+/**
+ * Next's limit for a server action's body (`serverActions.bodySizeLimit`, 1 MB by default). Past
+ * it Next throws mid-read and answers 500 with a stack trace in the log; a request that declares a
+ * larger body is answered first, before any of it is read.
+ */
+export const ACTION_BODY_LIMIT_BYTES = 1024 * 1024;
+
+export type PossibleAction = "with_script" | "form" | null;
+
+/** Whether a request may be a server action, and how it came: `fetch` from the page, or a plain form post. */
+export function possibleAction(method: string, path: string, header: (name: string) => string | null): PossibleAction {
+  if (method.toUpperCase() !== "POST" || path.startsWith("/api/")) return null;
+  if (header("next-action") !== null) return "with_script";
+  return FORM_TYPES.test(header("content-type") ?? "") ? "form" : null;
+}
+
+/**
+ * A possible action whose body is over the limit (`too_large`), or of a length it doesn't say
+ * (`length_required`: chunked; browsers always say it for a form or a `fetch` of one), or fine.
+ */
+export function actionBodyProblem(
+  method: string,
+  path: string,
+  header: (name: string) => string | null,
+  hasBody: boolean,
+): "too_large" | "length_required" | null {
+  if (!possibleAction(method, path, header)) return null;
+  const length = header("content-length");
+  if (length === null) return hasBody ? "length_required" : null;
+  const bytes = Number(length.trim());
+  return !Number.isSafeInteger(bytes) || bytes < 0 || bytes > ACTION_BODY_LIMIT_BYTES ? "too_large" : null;
+}
+
+// Next's own bound for the header (parse-and-validate-flight-router-state.js).
+const ROUTER_STATE_MAX_LENGTH = 20 * 2000;
+const DYNAMIC_PARAM_TYPES = new Set([
+  "c",
+  "ci(..)(..)",
+  "ci(.)",
+  "ci(..)",
+  "ci(...)",
+  "oc",
+  "d",
+  "di(..)(..)",
+  "di(.)",
+  "di(..)",
+  "di(...)",
+]);
+const REFRESH_MARKERS = new Set(["refetch", "inside-shared-layout", "metadata-only"]);
+
+const isString = (value: unknown): value is string => typeof value === "string";
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
+const optionalNullable = (value: unknown, check: (value: unknown) => boolean) =>
+  value === undefined || value === null || check(value);
+
+function isSegment(value: unknown): boolean {
+  if (isString(value)) return true;
+  if (!Array.isArray(value) || value.length > 4) return false;
+  const [name, key, type, siblings] = value;
+  return (
+    isString(name) &&
+    isString(key) &&
+    isString(type) &&
+    DYNAMIC_PARAM_TYPES.has(type) &&
+    (siblings === null || (Array.isArray(siblings) && siblings.every(isString)))
+  );
+}
+
+/** Next's `flightRouterStateSchema`, read the way its validator reads it (a tuple takes no extra items). */
+function isRouterState(value: unknown): boolean {
+  if (!Array.isArray(value) || value.length < 2 || value.length > 6) return false;
+  const [segment, children, url, refresh, rootLayout, extra] = value;
+  return (
+    isSegment(segment) &&
+    isRecord(children) &&
+    Object.values(children).every(isRouterState) &&
+    optionalNullable(url, (item) => Array.isArray(item) && item.length === 2 && item.every(isString)) &&
+    optionalNullable(refresh, (item) => isString(item) && REFRESH_MARKERS.has(item)) &&
+    optionalNullable(rootLayout, (item) => typeof item === "number" && !Number.isNaN(item)) &&
+    (extra === undefined || isString(extra))
+  );
+}
+
+/**
+ * Whether Next can read a `Next-Router-State-Tree` header (absent is fine). One it can't makes its
+ * render throw ("The router state header was sent but could not be parsed"): a 500 with a stack
+ * trace for a header only a hand-made request sends, so it is answered first with a 400.
+ */
+export function readableRouterState(value: string | null): boolean {
+  if (value === null) return true;
+  if (value.length > ROUTER_STATE_MAX_LENGTH) return false;
+  try {
+    return isRouterState(JSON.parse(decodeURIComponent(value)));
+  } catch {
+    return false;
+  }
+}
+
+export type Refusal = { status: number; contentType: string; body: string };
+
+const JSON_TYPE = "application/json; charset=utf-8";
+const refusal = (status: number, code: string, message: string): Refusal => ({
+  status,
+  contentType: JSON_TYPE,
+  body: JSON.stringify({ error: { code, message } }),
+});
+
+/**
+ * What the server answers before Next sees the request, or null to pass it on: one list for both
+ * runtimes (`worker.ts`, `node-response-guard.ts`), so they refuse the same requests the same way.
+ * `tooLargeForm` writes the page a form posted without JavaScript gets for a body over the limit.
+ */
+export function refuseRequest(
+  request: { method: string; path: string; header: (name: string) => string | null; hasBody: boolean },
+  tooLargeForm: (path: string) => string,
+): Refusal | null {
+  const { method, path, header, hasBody } = request;
+  if (isUndecodablePath(path))
+    return { status: 400, contentType: "text/plain; charset=utf-8", body: UNDECODABLE_PATH_BODY };
+  if (isCrossOriginAction(method, path, header))
+    return { status: 403, contentType: JSON_TYPE, body: CROSS_ORIGIN_ACTION_BODY };
+  const body = actionBodyProblem(method, path, header, hasBody);
+  if (body === "length_required") {
+    return refusal(411, "length_required", "A form's request must say its length (Content-Length).");
+  }
+  if (body === "too_large") {
+    if (possibleAction(method, path, header) === "form") {
+      return { status: 413, contentType: "text/html; charset=utf-8", body: tooLargeForm(path) };
+    }
+    return refusal(413, "body_too_large", `A form's request must be at most ${ACTION_BODY_LIMIT_BYTES} bytes.`);
+  }
+  if (!readableRouterState(header("next-router-state-tree"))) {
+    return refusal(400, "invalid_router_state", "The Next-Router-State-Tree header can't be read.");
+  }
+  return null;
+}

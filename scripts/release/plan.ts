@@ -62,6 +62,34 @@ export function productionArgs(site: string | undefined): string[] {
   return ["deploy", ...PRODUCTION_ENV, ...(site ? vars({ SITE_URL: site }) : [])];
 }
 
+/** The canonical link of a page `next build` prerendered, as it wrote it; undefined when it has none. */
+export function canonicalOf(html: string): string | undefined {
+  return /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
+}
+
+/**
+ * Why a build can't be released, or undefined when it can. Prerendered pages are served as the
+ * build made them, so their canonical and hreflang links must already be on the public origin:
+ * production refuses a build made without SITE_URL, or with another one than it deploys with; a
+ * preview (whose own URL no build can know) refuses only a build on another origin than SITE_URL.
+ */
+export function builtLinksProblem(
+  target: "preview" | "production",
+  canonical: string | undefined,
+  site: string | undefined,
+): string | undefined {
+  const rebuild = "set SITE_URL (docs/deploy.md), then npm run build:worker again";
+  if (canonical === undefined) return `the build has no prerendered home page with a canonical link: ${rebuild}`;
+  const origin = /^https?:\/\//.test(canonical) ? new URL(canonical).origin : undefined;
+  if (!origin) {
+    if (target === "preview" && !site) return undefined;
+    return `the build was made without SITE_URL: its pages' canonical and hreflang links are relative (${canonical}); ${rebuild}`;
+  }
+  if (site && origin !== site) return `the build's links are on ${origin}, not on SITE_URL (${site}): ${rebuild}`;
+  if (!site && target === "production") return `the build's links are on ${origin} but SITE_URL is not set: ${rebuild}`;
+  return undefined;
+}
+
 type OutputEntry = { type?: string; preview_alias_url?: string | null; targets?: unknown };
 
 function entries(output: string): OutputEntry[] {

@@ -34,7 +34,8 @@ for (const locale of LOCALES) {
   const home = await html(paths.home(locale));
   check(home.includes(`lang="${locale}"`) && home.includes(SITE.studio.name), `${paths.home(locale)} is the studio's`);
   check(
-    home.includes('data-testid="language-switch"') === LOCALES.length > 1,
+    // The prerendered switch (a link to the other language until the page hydrates).
+    home.includes('class="language-switch"') === LOCALES.length > 1,
     `${paths.home(locale)} shows a language switch only when the site has another language`,
   );
   for (const service of SITE.services) {
@@ -49,9 +50,14 @@ for (const locale of LOCALES) {
     const extraIds = service.extras.slice(0, 1).map((extra) => extra.id);
     const estimate = estimateQuote({ serviceId: service.id, extraIds });
     check(
-      estimate.price.min % SETTINGS.quoteStep === 0 &&
+      (estimate.price.min % SETTINGS.quoteStep === 0 || estimate.price.min === service.price.min) &&
         SETTINGS.quoteStep <= Math.min(...service.extras.map((e) => e.price)),
-      `the quote rounds to ${SETTINGS.quoteStep}, a step below the smallest price`,
+      `the quote rounds to ${SETTINGS.quoteStep}, a step below the smallest price, never under the service's own`,
+    );
+    const alone = estimateQuote({ serviceId: service.id, extraIds: [] }).price;
+    check(
+      alone.min === service.price.min && alone.max === service.price.max,
+      `${service.id} alone is quoted at its published ${formatMoneyRange(service.price, locale)}`,
     );
     const quote = await html(paths.quote(locale, service.id, extraIds));
     const range = formatMoneyRange(estimate.price, locale);
@@ -84,7 +90,10 @@ check(badLocale.status === 400, `an agent run in "${missing}" is refused with 40
 await agentRun(DEFAULT_LOCALE);
 
 async function agentRun(locale: Locale) {
-  const [goal = ""] = getDictionary(locale).agent.console.exampleGoals;
+  // The first example, led by the first service's name: an example a studio wrote may fit none of
+  // its services (then the agent rightly suggests writing), and this check needs a quote.
+  const [example = ""] = getDictionary(locale).agent.console.exampleGoals;
+  const goal = `${SITE.services[0]?.text[locale].name}: ${example}`;
   const response = await fetch(new URL("/api/agent", base), {
     method: "POST",
     headers: { "content-type": "application/json", "x-real-ip": "203.0.113.10" },

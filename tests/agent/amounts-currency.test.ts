@@ -57,3 +57,59 @@ describe("the studio's currency in the amounts check", () => {
     expect(currencyMarks("USD", ["en-US"]).words).toEqual(expect.arrayContaining(["dollars", "us dollars"]));
   });
 });
+
+// An amount is verified by its value and its currency: the tool's price written in another currency
+// is no price it returned, whichever currency the studio has and however the text writes it.
+describe("an amount in another currency than the tool's", () => {
+  const flaggedOf = (check: typeof import("@/lib/agent/amounts"), text: string, tools: unknown[]) =>
+    check.unverifiedAmounts(text, tools).map((amount) => amount.raw);
+
+  it("a studio in euros: dollars and pesos are flagged, euros are not", async () => {
+    const check = await amountsFor("EUR", ["es-ES", "en-IE"]);
+    const tools = [{ ok: true, currency: "EUR", price: { min: 1800, max: 2400 } }];
+    for (const text of ["1.800 €", "€1,800", "1.800 euros", "EUR 1,800", "1,800 EUR", "2.400 €"]) {
+      expect(flaggedOf(check, `Cuesta ${text}.`, tools), text).toEqual([]);
+    }
+    for (const text of ["USD 1,800", "$1,800", "US$1,800", "1.800 dólares", "1,800 dollars", "1.800 pesos", "£1,800"]) {
+      expect(flaggedOf(check, `Cuesta ${text}.`, tools), text).toEqual([text]);
+    }
+  });
+
+  it("a studio in dollars: its own $ verifies, euros do not", async () => {
+    const check = await amountsFor("USD", ["en-US"]);
+    const tools = [{ ok: true, currency: "USD", price: { min: 1800, max: 2400 } }];
+    for (const text of ["$1,800", "US$1,800", "1,800 dollars", "USD 1,800", "1.8k dollars", "$2,400"]) {
+      expect(flaggedOf(check, `It costs ${text}.`, tools), text).toEqual([]);
+    }
+    for (const text of ["€1,800", "1,800 euros", "EUR 1,800", "1,800 pesos", "MXN 1,800"]) {
+      expect(flaggedOf(check, `It costs ${text}.`, tools), text).toEqual([text]);
+    }
+  });
+
+  it("a tool's money is in the currency its result names", async () => {
+    const check = await amountsFor("EUR", ["es-ES"]);
+    const tools = [{ ok: true, currency: "USD", price: { min: 1800, max: 2400 } }];
+    expect(flaggedOf(check, "Son USD 1,800 o 1.800 €.", tools)).toEqual(["1.800 €"]);
+  });
+
+  it("a tool that names no currency returned the studio's; a page's text, the currency it writes", async () => {
+    const check = await amountsFor("EUR", ["es-ES"]);
+    expect(flaggedOf(check, "Son 1.800 € o USD 1,800.", [{ price: 1800 }])).toEqual(["USD 1,800"]);
+    expect(flaggedOf(check, "Son 1.800 € o USD 1,800.", ["desde USD 1,800"])).toEqual(["1.800 €"]);
+  });
+
+  it("reads thousands and millions spelled in English and Spanish as money", async () => {
+    const check = await amountsFor("USD", ["en-US", "es-US"]);
+    const values = (text: string) => check.findAmounts(text).map(({ value, currency }) => [value, currency]);
+    expect(values("5 grand, 50k, 1.8 million dollars, 300 mil, 2,8 millones de dólares, ten thousand dollars")).toEqual(
+      [
+        [5000, null],
+        [50_000, null],
+        [1_800_000, "USD"],
+        [300_000, null],
+        [2_800_000, "USD"],
+        [10_000, "USD"],
+      ],
+    );
+  });
+});

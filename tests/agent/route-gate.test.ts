@@ -159,6 +159,17 @@ describe("POST /api/agent serves the Lab's own page and clients without an Origi
     expect(other.status).toBe(403);
   });
 
+  it("reads Host and X-Forwarded-Host without regard to case, as browsers lowercase Origin", async () => {
+    const upper = { ...json, "sec-fetch-site": "same-origin", "x-real-ip": "203.0.113.43" };
+    const byHost = await POST(post({ ...upper, host: "LAB.Example", origin: "http://lab.example" }));
+    expect(byHost.status).toBe(200);
+    await byHost.text();
+    const forwarded = { ...upper, host: "127.0.0.1:3000", "x-forwarded-host": "Lab.EXAMPLE" };
+    const byProxy = await POST(post({ ...forwarded, origin: "https://lab.example" }));
+    expect(byProxy.status).toBe(200);
+    await byProxy.text();
+  });
+
   it("charges spoofed CF-Connecting-IP headers off Workers to the one trusted IP", async () => {
     for (const spoof of ["198.51.100.1", "198.51.100.2"]) {
       const response = await POST(post({ ...sameOrigin, "cf-connecting-ip": spoof }));

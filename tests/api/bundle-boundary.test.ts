@@ -3,7 +3,7 @@ import { importsOf } from "@/tests/support/import-graph";
 
 // Guards the Worker's size: Next bundles each route with its own copy of what it imports, so the
 // AI SDK (~590 KB raw a copy) must stay out of the routes that don't stream a model: the units-left
-// and model-label endpoints, the contact form and the studio's inbox. It crept in once through lib/api/lab-units.ts (+226 KiB gzip).
+// and model-label endpoints, the contact form, the studio's inbox and its Lab pages. It crept in once through lib/api/lab-units.ts (+226 KiB gzip).
 
 const packagesOf = (entry: string) => importsOf(entry).packages;
 
@@ -14,6 +14,9 @@ describe("what the routes that don't stream a model bundle", () => {
     "lib/contact/actions.ts",
     "lib/contact/inbox-actions.ts",
     "app/[locale]/inbox/page.tsx",
+    "app/[locale]/inbox/lab/page.tsx",
+    "app/[locale]/inbox/lab/[id]/page.tsx",
+    "app/[locale]/inbox/lab/gaps/page.tsx",
   ])("%s pulls in no AI SDK", (entry) => {
     const packages = [...packagesOf(entry)];
     expect(packages.length).toBeGreaterThan(0);

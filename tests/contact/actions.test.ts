@@ -101,6 +101,28 @@ describe("sendContact", () => {
     expect(await delivery("Marta Ríos")).toMatchObject({ state: "sent" });
   });
 
+  it("links the email to the inbox on SITE_URL, else on the host the form was posted to, never another's", async () => {
+    vi.stubEnv("SITE_URL", "");
+    from("192.0.2.201", { host: "127.0.0.1:9200" });
+    await sendContact({ status: "idle" }, form(valid("Origin Local")));
+    expect(emailsTo("Origin Local")[0]?.text).toMatch(/: http:\/\/127\.0\.0\.1:9200\/[a-z]+\/inbox\n/);
+
+    from("192.0.2.202", { host: "studio.example", "x-forwarded-proto": "https" });
+    await sendContact({ status: "idle" }, form(valid("Origin Proxied")));
+    expect(emailsTo("Origin Proxied")[0]?.text).toMatch(/: https:\/\/studio\.example\/[a-z]+\/inbox\n/);
+
+    // A Host that is no host writes no link to it.
+    from("192.0.2.203", { host: "evil.example/phish?x=" });
+    await sendContact({ status: "idle" }, form(valid("Origin Hostile")));
+    expect(emailsTo("Origin Hostile")[0]?.text).not.toContain("evil.example");
+
+    vi.stubEnv("SITE_URL", "https://studio.example/");
+    from("192.0.2.204", { host: "other.example" });
+    await sendContact({ status: "idle" }, form(valid("Origin Configured")));
+    expect(emailsTo("Origin Configured")[0]?.text).toMatch(/: https:\/\/studio\.example\/[a-z]+\/inbox\n/);
+    expect(emailsTo("Origin Configured")[0]?.text).not.toContain("other.example");
+  });
+
   it("answers each bad field with its error key, keeps what was typed, stores and sends nothing", async () => {
     const sentBefore = binding.sent.length;
     const state = await sendContact(
@@ -207,6 +229,21 @@ describe("sendContact", () => {
     expect(await sendContact({ status: "idle" }, form(valid("Twice", { submission: crypto.randomUUID() })))).toEqual({
       status: "sent",
     });
+  });
+
+  it("scopes the form's one-time key to its visitor: another visitor posting the same key is a new message", async () => {
+    const submission = crypto.randomUUID();
+    expect(await sendContact({ status: "idle" }, form(valid("Shared key A", { submission })))).toEqual({
+      status: "sent",
+    });
+    from("192.0.2.251");
+    expect(await sendContact({ status: "idle" }, form(valid("Shared key B", { submission })))).toEqual({
+      status: "sent",
+    });
+    await runAfter();
+    expect(kept("Shared key A")).toHaveLength(1);
+    expect(kept("Shared key B")).toHaveLength(1);
+    expect(emailsTo("Shared key B")).toHaveLength(1);
   });
 
   it("keeps a message whose send throws, unsent; a later submission's retry sends it once", async () => {

@@ -48,7 +48,7 @@ describe("the lead's email", () => {
       "https://site.example/es/inbox",
     );
     expect(email.subject).toBe("Nuevo mensaje de Visitor 1: Tienda en línea");
-    expect(email.text).toContain("Viene de: la calculadora");
+    expect(email.text).toContain("Origen: La calculadora de cotización");
     expect(email.text).toContain("(photo-session)");
     expect(email.text).toContain(`Rango de referencia (calculado por el sitio): ${formatMoneyRange(quote.price, es)}`);
     expect(email.text).toContain("Todos los mensajes: https://site.example/es/inbox");

@@ -1,16 +1,21 @@
-// Guards the studio inbox's credential: no key, a wrong one and the right one; the lockout after
-// five failed tries (kept in real Redis through the bridge, and in memory) that refuses even the
-// right key until it ends; the session cookie that can't be forged, stretched or kept after the
-// secret changes.
+// Guards the studio inbox's credential: no key, a wrong one and the right one; the lockout (kept in
+// real Redis through the bridge, and in memory) that counts each try before comparing, so a burst of
+// concurrent tries compares at most five keys and a right key among them resets nothing; its window
+// fixed at the first try and counted in seconds; the session cookie that can't be forged, stretched,
+// kept after the secret changes, or used again once its session was closed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   INBOX_LOCKOUT,
   INBOX_SESSION,
+  type InboxKeyOutcome,
   inboxSessionToken,
   type LockoutStore,
+  memoryEndedSessions,
   memoryLockoutStore,
+  readInboxSession,
   secretsMatch,
   tryInboxKey,
+  upstashEndedSessions,
   upstashLockoutStore,
   validInboxSession,
 } from "@/lib/contact/inbox-auth";
@@ -35,13 +40,22 @@ describe("secretsMatch", () => {
   });
 });
 
-for (const [name, make] of [
+/** 25 tries sent at once, as the burst that used to open the inbox: 6 wrong, the right one, 18 wrong. */
+const BURST = [
+  ...Array.from({ length: 6 }, (_, n) => `wrong-${n}`),
+  SECRET,
+  ...Array.from({ length: 18 }, (_, n) => `wrong-${n + 6}`),
+];
+
+const stores: [string, () => LockoutStore][] = [
   ["memory", () => memoryLockoutStore()],
   [
     "Redis",
     () => upstashLockoutStore(upstashClient({ url: redis.bridge.url, token: TEST_TOKEN }), uniquePrefix("inbox")),
   ],
-] as [string, () => LockoutStore][]) {
+];
+
+for (const [name, make] of stores) {
   describe(`the inbox key (${name})`, () => {
     it("opens with the right key and refuses none or a wrong one", async () => {
       const lockout = make();
@@ -49,62 +63,133 @@ for (const [name, make] of [
       expect(await attempt("")).toBe("wrong");
       expect(await attempt("guess")).toBe("wrong");
       expect(await attempt(SECRET)).toBe("open");
-      // The right key clears the count.
-      expect(await lockout.failures("a".repeat(64))).toBe(0);
+      // The right key resets nothing: the two wrong tries before it still count, and so does it.
+      expect(await lockout.tries("a".repeat(64))).toBe(3);
     });
 
-    it("locks a visitor out after five failed tries, even with the right key; others still open", async () => {
+    it("locks a visitor out after five tries, even with the right key; others still open", async () => {
       const lockout = make();
       const attempt = (key: string, ipHash = "b".repeat(64)) => tryInboxKey(key, { secret: SECRET, ipHash, lockout });
       const outcomes = [];
-      for (let n = 0; n < INBOX_LOCKOUT.maxFailures; n++) outcomes.push(await attempt(`guess-${n}`));
+      for (let n = 0; n < INBOX_LOCKOUT.maxTries; n++) outcomes.push(await attempt(`guess-${n}`));
       expect(outcomes).toEqual(["wrong", "wrong", "wrong", "wrong", "locked"]);
       expect(await attempt(SECRET)).toBe("locked");
       expect(await attempt(SECRET, "c".repeat(64))).toBe("open");
+    });
+
+    it("compares at most five keys of a burst of 25 sent at once, and the right one opens only among them", async () => {
+      for (let round = 0; round < 3; round++) {
+        const lockout = make();
+        const ipHash = `${round}`.repeat(64);
+        const outcomes = await Promise.all(
+          BURST.map(
+            async (key): Promise<[string, InboxKeyOutcome]> => [
+              key,
+              await tryInboxKey(key, { secret: SECRET, ipHash, lockout }),
+            ],
+          ),
+        );
+        const notLocked = outcomes.filter(([, outcome]) => outcome !== "locked");
+        // Four wrong keys answered "wrong", and the fifth compared one "locked", or the right key opened.
+        expect(notLocked.length).toBeLessThanOrEqual(INBOX_LOCKOUT.maxTries);
+        expect(outcomes.filter(([, outcome]) => outcome === "wrong").length).toBeLessThanOrEqual(4);
+        expect(await lockout.tries(ipHash)).toBe(BURST.length);
+        // Whatever the burst did, the right key is refused afterwards, in this window.
+        expect(await tryInboxKey(SECRET, { secret: SECRET, ipHash, lockout })).toBe("locked");
+      }
+    });
+
+    it("refuses the right key once five tries are counted, even when one of them was the right key", async () => {
+      const lockout = make();
+      const attempt = (key: string) => tryInboxKey(key, { secret: SECRET, ipHash: "f".repeat(64), lockout });
+      expect(await attempt(SECRET)).toBe("open");
+      for (let n = 0; n < 3; n++) expect(await attempt(`guess-${n}`)).toBe("wrong");
+      expect(await attempt("guess-3")).toBe("locked");
+      expect(await attempt(SECRET)).toBe("locked");
     });
   });
 }
 
 describe("the lockout's window", () => {
-  it("ends 15 minutes after the first failed try (memory clock; Redis: the key's TTL)", async () => {
-    let now = 0;
+  it("is counted in seconds and ends the window's length after the first try (memory)", async () => {
+    let now = 1_000_000;
     const lockout = memoryLockoutStore(() => now);
-    for (let n = 0; n < INBOX_LOCKOUT.maxFailures; n++) await lockout.fail("d", INBOX_LOCKOUT.windowSeconds);
-    expect(await tryInboxKey(SECRET, { secret: SECRET, ipHash: "d", lockout })).toBe("locked");
-    now = INBOX_LOCKOUT.windowSeconds * 1000;
-    expect(await tryInboxKey(SECRET, { secret: SECRET, ipHash: "d", lockout })).toBe("open");
+    const attempt = (key: string) => tryInboxKey(key, { secret: SECRET, ipHash: "d", lockout });
+    for (let n = 0; n < INBOX_LOCKOUT.maxTries; n++) {
+      await attempt(`guess-${n}`);
+      // Later tries don't move the end: each comes a minute after the one before.
+      now += 60_000;
+    }
+    expect(await attempt(SECRET)).toBe("locked");
+    const firstTry = 1_000_000;
+    now = firstTry + INBOX_LOCKOUT.windowSeconds * 1000 - 1;
+    expect(await lockout.tries("d")).toBeGreaterThan(0);
+    expect(await attempt(SECRET)).toBe("locked");
+    now = firstTry + INBOX_LOCKOUT.windowSeconds * 1000;
+    expect(await attempt(SECRET)).toBe("open");
+  });
 
+  it("is fixed at the first try in Redis: a later try never stretches the key's TTL", async () => {
     const prefix = uniquePrefix("inbox");
     const stored = upstashLockoutStore(upstashClient({ url: redis.bridge.url, token: TEST_TOKEN }), prefix);
-    await stored.fail("e", INBOX_LOCKOUT.windowSeconds);
-    await stored.fail("e", INBOX_LOCKOUT.windowSeconds);
-    const ttl = await redis.redis.ttl(`${prefix}:inbox:fail:e`);
-    expect(ttl).toBeGreaterThan(INBOX_LOCKOUT.windowSeconds - 5);
-    expect(ttl).toBeLessThanOrEqual(INBOX_LOCKOUT.windowSeconds);
+    await stored.take("e", INBOX_LOCKOUT.windowSeconds);
+    const first = await redis.redis.ttl(`${prefix}:inbox:tries:e`);
+    expect(first).toBeGreaterThan(INBOX_LOCKOUT.windowSeconds - 5);
+    expect(first).toBeLessThanOrEqual(INBOX_LOCKOUT.windowSeconds);
+    // A later try asking for a longer window (as a script that re-set the TTL on each try would
+    // apply) leaves the end where the first try put it.
+    await stored.take("e", INBOX_LOCKOUT.windowSeconds * 4);
+    expect(await redis.redis.ttl(`${prefix}:inbox:tries:e`)).toBeLessThanOrEqual(first);
+    expect(await stored.tries("e")).toBe(2);
   });
 });
 
 describe("the inbox session", () => {
   const now = 1_780_000_000_000;
+  const open = () => memoryEndedSessions(() => now);
   it("is valid for 12 hours with the secret that made it", async () => {
     const token = await inboxSessionToken(SECRET, now);
-    expect(await validInboxSession(token, SECRET, now)).toBe(true);
-    expect(await validInboxSession(token, SECRET, now + INBOX_SESSION.maxAgeSeconds * 1000 - 1000)).toBe(true);
-    expect(await validInboxSession(token, SECRET, now + INBOX_SESSION.maxAgeSeconds * 1000)).toBe(false);
-    expect(await validInboxSession(token, `${SECRET}-rotated`, now)).toBe(false);
+    const sessions = open();
+    expect(await validInboxSession(token, SECRET, now, sessions)).toBe(true);
+    expect(await validInboxSession(token, SECRET, now + INBOX_SESSION.maxAgeSeconds * 1000 - 1000, sessions)).toBe(
+      true,
+    );
+    expect(await validInboxSession(token, SECRET, now + INBOX_SESSION.maxAgeSeconds * 1000, sessions)).toBe(false);
+    expect(await validInboxSession(token, `${SECRET}-rotated`, now, sessions)).toBe(false);
   });
 
   it("refuses no cookie, a forged one and a stretched expiry", async () => {
     const token = await inboxSessionToken(SECRET, now);
-    const [expires, mac] = token.split(".");
-    expect(await validInboxSession(undefined, SECRET, now)).toBe(false);
-    expect(await validInboxSession("", SECRET, now)).toBe(false);
-    expect(await validInboxSession(`${expires}.${"0".repeat(64)}`, SECRET, now)).toBe(false);
-    expect(await validInboxSession(`${Number(expires) + 3600}.${mac}`, SECRET, now)).toBe(false);
+    const [expires, id, mac] = token.split(".");
+    const sessions = open();
+    expect(await validInboxSession(undefined, SECRET, now, sessions)).toBe(false);
+    expect(await validInboxSession("", SECRET, now, sessions)).toBe(false);
+    expect(await validInboxSession(`${expires}.${id}.${"0".repeat(64)}`, SECRET, now, sessions)).toBe(false);
+    expect(await validInboxSession(`${Number(expires) + 3600}.${id}.${mac}`, SECRET, now, sessions)).toBe(false);
+    expect(await validInboxSession(`${expires}.${"0".repeat(32)}.${mac}`, SECRET, now, sessions)).toBe(false);
     // A far expiry is refused even with a valid MAC for it.
     const far = now + 10 * INBOX_SESSION.maxAgeSeconds * 1000;
-    expect(await validInboxSession(await inboxSessionToken(SECRET, far), SECRET, now)).toBe(false);
+    expect(await validInboxSession(await inboxSessionToken(SECRET, far), SECRET, now, sessions)).toBe(false);
   });
+
+  for (const [name, make] of [
+    ["memory", () => memoryEndedSessions(() => now)],
+    [
+      "Redis",
+      () => upstashEndedSessions(upstashClient({ url: redis.bridge.url, token: TEST_TOKEN }), uniquePrefix("s")),
+    ],
+  ] as const) {
+    it(`once closed, is refused to a copy of its cookie while other sessions stay open (${name})`, async () => {
+      const sessions = make();
+      const closed = await inboxSessionToken(SECRET, now);
+      const other = await inboxSessionToken(SECRET, now);
+      const session = await readInboxSession(closed, SECRET, now);
+      if (!session) throw new Error("the fresh token should read");
+      await sessions.end(session.id, Math.floor(Date.now() / 1000) + 60);
+      expect(await validInboxSession(closed, SECRET, now, sessions)).toBe(false);
+      expect(await validInboxSession(other, SECRET, now, sessions)).toBe(true);
+    });
+  }
 });
 
 describe("the inbox's setting", () => {

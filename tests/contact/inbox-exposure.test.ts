@@ -17,7 +17,7 @@ const en = locale("en");
 const cookieJar = new Map<string, string>();
 vi.mock("next/headers", () => ({
   cookies: async () => ({ get: (name: string) => (cookieJar.has(name) ? { value: cookieJar.get(name) } : undefined) }),
-  headers: async () => new Headers(),
+  headers: async () => new Headers({ host: "studio.example" }),
 }));
 vi.mock("next/server", () => ({ after: () => {} }));
 
@@ -37,16 +37,24 @@ describe("the studio's inbox", () => {
       );
     });
     expect(listing.sort()).toEqual(["app/[locale]/inbox/page.tsx", "lib/contact/inbox.ts"]);
-    for (const file of sources("app/api")) {
+    // The one API route that reaches the messages is the server's own schedule (404 to anyone
+    // else; tests/contact/schedule.test.ts), and it answers counts only.
+    const schedule = "app/api/internal/leads/route.ts";
+    for (const file of sources("app/api").filter((file) => file !== schedule)) {
       expect(readFileSync(path.join(ROOT, file), "utf8"), file).not.toMatch(/@\/lib\/contact/);
     }
+    const scheduleSource = readFileSync(path.join(ROOT, schedule), "utf8");
+    expect(scheduleSource).not.toMatch(/\.list\(|readInbox|@\/lib\/contact\/inbox/);
+    expect(scheduleSource).toMatch(/carriesInternalToken\(/);
   });
 
   it("is out of the sitemap and tells search engines not to index it", async () => {
-    expect(sitemap().filter((entry) => entry.url.includes("inbox"))).toEqual([]);
+    expect((await sitemap()).filter((entry) => entry.url.includes("inbox"))).toEqual([]);
     const page = await import("@/app/[locale]/inbox/page");
     const metadata = await page.generateMetadata({ params: Promise.resolve({ locale: en }) } as never);
     expect(metadata.robots).toEqual({ index: false, follow: false });
+    expect(metadata.alternates).toEqual({});
+    expect(metadata.openGraph).toBeNull();
   });
 
   it("without the key shows the login and no message; unset, it says it is shut", async () => {

@@ -73,5 +73,19 @@ export function describeContactStore(name: string, make: (limits: ContactLimits)
       expect((await store.list(2)).map((row) => row.lead.name)).toEqual(["Visitor 5", "Visitor 4"]);
       expect(await store.claim("no-such-id", 60_000)).toBeNull();
     });
+
+    it("reads one message by its id with its delivery; an unknown id is null", async () => {
+      const store = make(limits);
+      const one = lead(1, { name: "Read Back" });
+      const two = lead(2);
+      await store.save(one, sender("e".repeat(64)), Date.now());
+      await store.save(two, sender("e".repeat(64)), Date.now());
+      await store.markSent(one.id, Date.now());
+      const found = await store.get(one.id);
+      expect(found?.lead).toEqual(one);
+      expect(found?.delivery.state).toBe("sent");
+      expect((await store.get(two.id))?.delivery).toEqual({ state: "unsent", attempts: 0 });
+      expect(await store.get("no-such-id")).toBeNull();
+    });
   });
 }

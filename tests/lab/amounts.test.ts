@@ -1,5 +1,6 @@
 // @studio demo
 import { describe, expect, it } from "vitest";
+import { SETTINGS } from "@/content/generated/settings";
 import { findAmounts, type MoneyAmount, unverifiedAmounts } from "@/lib/agent/amounts";
 import { growthOf, linearBound } from "@/tests/support/growth";
 
@@ -92,8 +93,12 @@ describe("findAmounts", () => {
     ["1½ million", 1_500_000],
   ])("a fraction of an amount: %s", (text, value) => {
     expect(values(`Cuesta ${text}, más o menos.`)).toEqual([value]);
-    expect(unverifiedAmounts(`Cuesta ${text}.`, [{ price: { min: value, max: value } }])).toEqual([]);
-    expect(unverifiedAmounts(`Cuesta ${text}.`, [{ price: { min: value + 1, max: value + 1 } }])).toHaveLength(1);
+    // In the currency the text names, if it names one ("dollars").
+    const [currency = SETTINGS.currency] = findAmounts(text).map((amount) => amount.currency ?? SETTINGS.currency);
+    expect(unverifiedAmounts(`Cuesta ${text}.`, [{ currency, price: { min: value, max: value } }])).toEqual([]);
+    expect(
+      unverifiedAmounts(`Cuesta ${text}.`, [{ currency, price: { min: value + 1, max: value + 1 } }]),
+    ).toHaveLength(1);
   });
 
   it.each([

@@ -132,7 +132,7 @@ describe("the cap merges a call's deltas within its window", () => {
     expect(shape(parts)).toEqual(["text-delta:a", "text-delta:b", "text-delta:c", "finish"]);
   });
 
-  it("lets no part overtake a held delta, and merges only deltas of the same text or input", async () => {
+  it("lets no part overtake a held delta, merges only deltas of the same text, and sends a call's arguments whole", async () => {
     const timed: Timed[] = [
       text(0, "Busco "),
       text(1, "el "),
@@ -141,9 +141,11 @@ describe("the cap merges a call's deltas within its window", () => {
       args(4, "c1", "{"),
       args(5, "c1", '"q":'),
       args(6, "c1", '"blog"}'),
+      { at: 6, part: { type: "tool-input-end", id: "c1" } },
       { at: 7, part: { type: "tool-input-start", id: "c2", toolName: "f" } },
       args(8, "c2", "{"),
       args(9, "c2", "}"),
+      { at: 9, part: { type: "tool-input-end", id: "c2" } },
       text(10, "x", "t2"),
       text(11, "y", "t2"),
       text(12, "z", "t3"),
@@ -154,11 +156,11 @@ describe("the cap merges a call's deltas within its window", () => {
       "text-delta:Busco ",
       "text-delta:el servicio.",
       "tool-input-start",
-      "tool-input-delta:{",
-      'tool-input-delta:"q":"blog"}',
+      'tool-input-delta:{"q":"blog"}',
+      "tool-input-end",
       "tool-input-start",
-      "tool-input-delta:{",
-      "tool-input-delta:}",
+      "tool-input-delta:{}",
+      "tool-input-end",
       "text-delta:x",
       "text-delta:y",
       "text-delta:z",

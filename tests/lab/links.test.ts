@@ -34,6 +34,9 @@ describe("safeLink", () => {
     "https://user@wa.me/1",
     "https://wa.me:8443/1",
     "https://wa.me.evil.example/1",
+    // The host is wa.me exactly, not one that merely ends in it.
+    "https://evilwa.me/1",
+    "https://api.wa.me/1",
     "es/quote",
     "#top",
     "",

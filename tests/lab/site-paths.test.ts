@@ -1,3 +1,4 @@
+// @studio demo
 import { describe, expect, it } from "vitest";
 import { isSitePath } from "@/lib/lab/site-paths";
 

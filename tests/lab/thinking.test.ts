@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createThinkingStripper, stripThinking, THINKING_LOOKAHEAD } from "@/lib/lab/thinking";
+import { createThinkingStripper, stripThinking } from "@/lib/lab/thinking";
 
 const reasoning = "The user wants a bakery site with a blog. I should call estimate_quote first.";
+/** Longer than any look-ahead a filter could afford to hold. */
+const long = `${reasoning} `.repeat(30);
 
 const cases: [string, string, string][] = [
   ["empty thought channel", "thought\n<channel|>El sitio cuesta $ 1.800.000.", "El sitio cuesta $ 1.800.000."],
@@ -18,12 +20,23 @@ const cases: [string, string, string][] = [
   ["only the keyword", "thought", ""],
   ["plain answer", "Hola, para tu panadería te propongo…", "Hola, para tu panadería te propongo…"],
   ["leading whitespace kept", "\n\nHola.", "\n\nHola."],
+  ["the keyword in prose is prose", "thought leadership: $ 1,800", "thought leadership: $ 1,800"],
   ["a word that starts like the keyword", "thoughtful answer: $ 1.800.000", "thoughtful answer: $ 1.800.000"],
   ["the keyword capitalised is prose", "Thought about it: yes.", "Thought about it: yes."],
   ["a tag that is no marker", "<b>Hola</b>", "<b>Hola</b>"],
   ["a partial marker at the end", "<start_of", "<start_of"],
-  ["a marker later in the text stays", "Hola <channel|> adiós", "Hola <channel|> adiós"],
-  ["no closing marker: only the keyword goes", "thought\nSin marcador de cierre.", "Sin marcador de cierre."],
+  ["a stray closing marker later in the text goes", "Hola <channel|> adiós", "Hola adiós"],
+  ["no closing marker: the rest of the text goes", "thought\nSin marcador de cierre.", ""],
+  ["a thought longer than any look-ahead", `<|channel>thought\n${long}<channel|>Hola.`, "Hola."],
+  ["a thought after the first sentence", `Hola. <|channel>thought\n${long}<channel|> Adiós.`, "Hola. Adiós."],
+  ["a thought after the first sentence that never closes", `Hola. <|channel>thought\n${long}`, "Hola. "],
+  ["nested thoughts", `<|channel>thought a <|channel>thought ${long}<channel|> b <channel|>Hola.`, "Hola."],
+  [
+    "repeated thoughts",
+    `<think>${reasoning}</think>Hola.<|channel>thought\n${reasoning}<channel|> Adiós.`,
+    "Hola. Adiós.",
+  ],
+  ["an opener inside a word of the answer", "a<|channel>b<channel|>c", "ac"],
   ["empty text", "", ""],
 ];
 
@@ -36,13 +49,6 @@ function stream(parts: string[]): string {
 describe("stripThinking", () => {
   it.each(cases)("%s", (_, text, expected) => {
     expect(stripThinking(text)).toBe(expected);
-  });
-
-  it("looks only THINKING_LOOKAHEAD characters ahead for the closing marker", () => {
-    const long = "x".repeat(THINKING_LOOKAHEAD);
-    expect(stripThinking(`thought\n${long}<channel|>Hola`)).toBe(`${long}<channel|>Hola`);
-    const fits = "x".repeat(THINKING_LOOKAHEAD - "thought\n<channel|>".length);
-    expect(stripThinking(`thought\n${fits}<channel|>Hola`)).toBe("Hola");
   });
 });
 
@@ -108,29 +114,25 @@ describe("createThinkingStripper", () => {
     expect(stripper.flush()).toBe("");
   });
 
-  it("holds text back only while it could still be a prefix", () => {
+  it("holds text back only while it could still be a marker or inside a thought", () => {
     const stripper = createThinkingStripper();
     expect(stripper.push("tho")).toBe("");
     expect(stripper.push("ught\n")).toBe("");
     expect(stripper.push("planning<chan")).toBe("");
     expect(stripper.push("nel|>\n")).toBe("");
     expect(stripper.push("\nHola")).toBe("Hola");
-    expect(stripper.push(" <channel|> sigue")).toBe(" <channel|> sigue");
+    expect(stripper.push(" <chann")).toBe(" ");
+    expect(stripper.push("el|> sigue")).toBe("sigue");
     expect(stripper.flush()).toBe("");
   });
 
-  it("gives up after the look-ahead without a closing marker, and never holds more", () => {
+  it("drops a thought however long it is held, and keeps it open across the call's text parts", () => {
     const stripper = createThinkingStripper();
-    let out = stripper.push("thought\n");
-    let pushed = "thought\n".length;
-    while (pushed + 2 < THINKING_LOOKAHEAD) {
-      out += stripper.push("ab");
-      pushed += 2;
-    }
-    expect(out).toBe("");
-    out += stripper.push("cd");
-    expect(out).toBe(`${"ab".repeat((pushed - 8) / 2)}cd`);
-    expect(stripper.push("ef")).toBe("ef");
+    let out = stripper.push("Hola. <|channel>thought\n");
+    for (let k = 0; k < 2000; k++) out += stripper.push("ab ");
+    out += stripper.flush();
+    out += stripper.push("still thinking<channel|>Adiós.");
+    expect(out + stripper.flush()).toBe("Hola. Adiós.");
   });
 
   it("flushes a held-back start that turned out to be no prefix", () => {

@@ -1,7 +1,8 @@
 // @studio demo
 import { describe, expect, it } from "vitest";
 import { loadStudio } from "@/lib/content/load";
-import { estimateQuote, QUOTE_STEP, QuoteError } from "@/lib/quote/estimate";
+import type { PricingData } from "@/lib/content/types";
+import { estimateQuote, QUOTE_STEP, QuoteError, quoteFrom } from "@/lib/quote/estimate";
 import { parseSelection } from "@/lib/quote/selection";
 import { STUDIO } from "@/tests/support/studio";
 
@@ -73,6 +74,63 @@ describe("estimateQuote", () => {
       'unknown extra "inventory-sync"; valid extra ids: copywriting, bilingual, brand-identity, google-business-profile',
     );
   });
+});
+
+// A studio whose prices are not multiples of its step (a quarter of its smallest price, 350, is
+// 200 once rounded to 1, 2 or 5 times a power of ten): the "Desde $1,500" plan.
+const ODD: PricingData = {
+  currency: "USD",
+  quoteStep: 200,
+  services: [
+    {
+      id: "care-plan",
+      price: { min: 1_500, max: 3_500 },
+      weeks: { min: 1, max: 1 },
+      term: { months: 1 },
+      extras: [
+        { id: "reports", price: 350, weeks: 0 },
+        { id: "tiny", price: 10, weeks: 0 },
+      ],
+    },
+    {
+      id: "site",
+      price: { min: 1_537, max: 2_611 },
+      weeks: { min: 2, max: 3 },
+      extras: [{ id: "logo", price: 480, weeks: 1 }],
+    },
+  ],
+};
+
+describe("a quote never contradicts a published price", () => {
+  it("quotes a service with no extras at the bounds its page publishes, whatever the step", () => {
+    expect(quoteFrom(ODD, { serviceId: "care-plan", extraIds: [] }).price).toEqual({ min: 1_500, max: 3_500 });
+    expect(quoteFrom(ODD, { serviceId: "site", extraIds: [] }).price).toEqual({ min: 1_537, max: 2_611 });
+  });
+
+  it("rounds a sum to the step, outwards, never under the service's own starting price", () => {
+    // 1,850 – 3,850 in steps of 200.
+    expect(quoteFrom(ODD, { serviceId: "care-plan", extraIds: ["reports"] }).price).toEqual({ min: 1_800, max: 4_000 });
+    // 2,017 – 3,091.
+    expect(quoteFrom(ODD, { serviceId: "site", extraIds: ["logo"] }).price).toEqual({ min: 2_000, max: 3_200 });
+    // 1,510 would round down to 1,400, under the published "from 1,500".
+    expect(quoteFrom(ODD, { serviceId: "care-plan", extraIds: ["tiny"] }).price).toEqual({ min: 1_500, max: 3_600 });
+  });
+
+  it("carries a plan's months, which extras don't change", () => {
+    const plan = quoteFrom(ODD, { serviceId: "care-plan", extraIds: ["reports", "tiny"] });
+    expect(plan.term).toEqual({ months: 1 });
+    expect(plan.weeks).toEqual({ min: 1, max: 1 });
+    expect(quoteFrom(ODD, { serviceId: "site", extraIds: [] })).not.toHaveProperty("term");
+  });
+
+  it.each(SOURCE.services.map((service) => [service.id, service] as const))(
+    "%s alone is quoted at its published range, and a plan with its months",
+    (serviceId, service) => {
+      const estimate = estimateQuote({ serviceId, extraIds: [] });
+      expect(estimate.price).toEqual(service.price);
+      expect(estimate.term).toEqual(service.term);
+    },
+  );
 });
 
 describe("parseSelection", () => {

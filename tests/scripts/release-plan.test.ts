@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { previewForcesOffline } from "@/lib/ai/preview-guard";
 import { readQuotaSettings } from "@/lib/quota";
-import { previewArgs, previewUrlFrom, productionArgs, productionUrlFrom, siteOrigin } from "@/scripts/release/plan";
+import {
+  builtLinksProblem,
+  canonicalOf,
+  previewArgs,
+  previewUrlFrom,
+  productionArgs,
+  productionUrlFrom,
+  siteOrigin,
+} from "@/scripts/release/plan";
 
 // Guards what CI hands to wrangler: a preview carries the variable the preview guard honours and
 // a quota of its own; production carries neither; nothing unsafe reaches the shell OpenNext uses.
@@ -87,5 +95,33 @@ describe("URLs from wrangler's output file", () => {
     expect(productionUrlFrom(deploy, "https://tallernorte.example")).toBe("https://tallernorte.example");
     expect(productionUrlFrom(deploy, undefined)).toBe("https://lab-agent.s.workers.dev");
     expect(() => productionUrlFrom(JSON.stringify({ type: "deploy", targets: [] }), undefined)).toThrow(/SITE_URL/);
+  });
+});
+
+describe("a release of a build's prerendered links", () => {
+  const site = "https://studio.example";
+  it("goes to production only when the build's canonical links are on SITE_URL", () => {
+    expect(builtLinksProblem("production", `${site}/es`, site)).toBeUndefined();
+    expect(builtLinksProblem("production", "/es", site)).toMatch(/made without SITE_URL/);
+    expect(builtLinksProblem("production", "/es", undefined)).toMatch(/made without SITE_URL/);
+    expect(builtLinksProblem("production", "https://old.example/es", site)).toMatch(
+      /on https:\/\/old\.example, not on SITE_URL/,
+    );
+    expect(builtLinksProblem("production", `${site}/es`, undefined)).toMatch(/SITE_URL is not set/);
+    expect(builtLinksProblem("production", undefined, site)).toMatch(/no prerendered home page/);
+  });
+
+  it("goes to a preview without SITE_URL, but not on another origin than it", () => {
+    expect(builtLinksProblem("preview", "/es", undefined)).toBeUndefined();
+    expect(builtLinksProblem("preview", `${site}/es`, site)).toBeUndefined();
+    expect(builtLinksProblem("preview", "/es", site)).toMatch(/made without SITE_URL/);
+    expect(builtLinksProblem("preview", "https://old.example/es", site)).toMatch(/not on SITE_URL/);
+  });
+
+  it("reads the canonical link next build wrote", () => {
+    expect(canonicalOf('<head><link rel="canonical" href="https://studio.example/es"/></head>')).toBe(
+      "https://studio.example/es",
+    );
+    expect(canonicalOf("<head></head>")).toBeUndefined();
   });
 });

@@ -1,5 +1,7 @@
+// @studio demo
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { describe, expect, it } from "vitest";
 import { SETTINGS } from "@/content/generated/settings";
 import { SITE } from "@/lib/content/site";
@@ -19,6 +21,23 @@ const DEMO_WORDS = [
   ...SETTINGS.currencyMarks.words.filter((word) => /\s/.test(word)),
 ];
 const CODE = new RegExp(`\\b${SETTINGS.currency}\\b`);
+
+// The demo's phone prefix, from its own WhatsApp number ("+57"), written as a number starts.
+const CALLING_CODE = parsePhoneNumberFromString(SITE.studio.whatsapp)?.countryCallingCode ?? "";
+const PHONE_PREFIX = new RegExp(`\\+${CALLING_CODE}(?=[\\s\\d(-])`);
+// A number grouped as the demo's locale tags group thousands ("2.000", "1,000"): a reader of another
+// locale takes "2.000" for two. Figures in the texts are put in with Intl in the studio's locale.
+const separators = [...new Set(Object.values(SETTINGS.groupSeparators))].filter(Boolean);
+const GROUPED = new RegExp(
+  `(?<![\\d.,])\\d{1,3}(?:[${separators.map((sep) => `\\${sep}`).join("")}]\\d{3})+(?![\\d.,]?\\d)`,
+);
+const DICTIONARIES_DIR = path.join("lib", "i18n", "dictionaries");
+const dictionaries = readdirSync(DICTIONARIES_DIR).map((name) => path.join(DICTIONARIES_DIR, name));
+
+/** The string literals of a source file, comments left out. */
+function literals(file: string): string[] {
+  return [...code(file).matchAll(/"((?:[^"\\\n]|\\.)*)"|`((?:[^`\\]|\\.)*)`/g)].map((m) => m[1] ?? m[2] ?? "");
+}
 
 /** Source without its comments: an example in a comment names no studio to the visitor. */
 function code(file: string): string {
@@ -46,5 +65,29 @@ describe("demo-studio words outside content/", () => {
 
   it("no code names the demo's currency: prices, formats and the amounts check read it from the settings", () => {
     expect(files.filter((file) => CODE.test(code(file)))).toEqual([]);
+  });
+
+  it("knows the demo's phone prefix and number formats", () => {
+    expect(CALLING_CODE).toMatch(/^\d{1,3}$/);
+    expect(PHONE_PREFIX.test(`+${CALLING_CODE} 300`)).toBe(true);
+    expect(separators.length).toBeGreaterThan(0);
+    for (const tag of Object.values(SETTINGS.localeTags)) {
+      expect(GROUPED.test(new Intl.NumberFormat(tag).format(2000)), tag).toBe(true);
+    }
+    expect(GROUPED.test("v4.1.12, 10 y 20, 3.5, 2.50, 0.75, 12345")).toBe(false);
+    expect(dictionaries.length).toBeGreaterThan(0);
+  });
+
+  it("no code or dictionary writes the demo's phone prefix: examples come from the studio's settings", () => {
+    expect(files.filter((file) => PHONE_PREFIX.test(code(file)))).toEqual([]);
+  });
+
+  it("no dictionary writes a number in the demo's formats: figures are put in with Intl", () => {
+    const found = dictionaries.flatMap((file) =>
+      literals(file)
+        .filter((text) => GROUPED.test(text))
+        .map((text) => `${file}: ${text}`),
+    );
+    expect(found).toEqual([]);
   });
 });

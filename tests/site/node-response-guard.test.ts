@@ -1,7 +1,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { INTERNAL_TOKEN_HEADER, internalToken, LEADS_SCHEDULE_PATH } from "@/lib/site/internal-requests";
 import { installNodeResponseGuard } from "@/lib/site/node-response-guard";
+import { ACTION_BODY_LIMIT_BYTES } from "@/lib/site/response-guard";
 import { securityHeaders } from "@/lib/site/security-headers";
 
 // A server answering the ways Next's router does before `headers()`: a bare redirect, a plain
@@ -66,5 +68,45 @@ describe("the Node server's own responses", () => {
       body: "[]",
     });
     expect(own.status).toBe(200);
+  });
+
+  it("answer a form's body over the limit with a 413 before the handler reads it, the page for a plain post", async () => {
+    const big = "a".repeat(ACTION_BODY_LIMIT_BYTES + 10);
+    const plain = new FormData();
+    plain.set("message", big);
+    const page = await fetch(`${base}/x/contact`, { method: "POST", body: plain });
+    expect(page.status).toBe(413);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(await page.text()).toContain('role="alert"');
+    expect(page.headers.get("x-frame-options")).toBe("DENY");
+    const scripted = await fetch(`${base}/x/contact`, {
+      method: "POST",
+      headers: { "next-action": "abc", "content-type": "text/plain;charset=UTF-8" },
+      body: big,
+    });
+    expect(scripted.status).toBe(413);
+    expect(((await scripted.json()) as { error: { code: string } }).error.code).toBe("body_too_large");
+    const small = new FormData();
+    small.set("message", "hello");
+    expect((await fetch(`${base}/x/contact`, { method: "POST", body: small })).status).toBe(200);
+  });
+
+  it("answer an unreadable router state header with a 400 before the handler runs", async () => {
+    const response = await fetch(`${base}/x/inbox`, { headers: { rsc: "1", "next-router-state-tree": "%7Bnot-json" } });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe("invalid_router_state");
+    expect(response.headers.get("content-security-policy")).toBeTruthy();
+    const state = encodeURIComponent(JSON.stringify(["", { children: ["__PAGE__", {}] }, null, null, 1]));
+    expect((await fetch(`${base}/x/inbox`, { headers: { rsc: "1", "next-router-state-tree": state } })).status).toBe(
+      200,
+    );
+  });
+
+  it("answer the server's own schedule with a 404 to anyone without this process's token", async () => {
+    expect((await fetch(`${base}${LEADS_SCHEDULE_PATH}`, { method: "POST" })).status).toBe(404);
+    const forged = { [INTERNAL_TOKEN_HEADER]: "f".repeat(64) };
+    expect((await fetch(`${base}${LEADS_SCHEDULE_PATH}`, { method: "POST", headers: forged })).status).toBe(404);
+    const own = { [INTERNAL_TOKEN_HEADER]: internalToken() };
+    expect((await fetch(`${base}${LEADS_SCHEDULE_PATH}`, { method: "POST", headers: own })).status).toBe(200);
   });
 });

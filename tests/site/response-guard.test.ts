@@ -1,6 +1,17 @@
+import { parseAndValidateFlightRouterState } from "next/dist/server/app-render/parse-and-validate-flight-router-state";
 import { describe, expect, it } from "vitest";
-import { isCrossOriginAction, missingSecurityHeaders } from "@/lib/site/response-guard";
+import { DEFAULT_LOCALE, LOCALES } from "@/lib/i18n/config";
+import { getDictionary } from "@/lib/i18n/dictionary";
+import {
+  ACTION_BODY_LIMIT_BYTES,
+  actionBodyProblem,
+  isCrossOriginAction,
+  missingSecurityHeaders,
+  readableRouterState,
+  refuseRequest,
+} from "@/lib/site/response-guard";
 import { securityHeaders } from "@/lib/site/security-headers";
+import { tooLargeFormPage } from "@/lib/site/too-large-page";
 
 const headersOf = (values: Record<string, string>) => (name: string) => values[name.toLowerCase()] ?? null;
 const action = { "next-action": "abc", host: "site.example" };
@@ -63,5 +74,120 @@ describe("the headers a response lacks", () => {
     expect(missingSecurityHeaders((name) => present.has(name.toLowerCase()), false).map(({ key }) => key)).toEqual(
       all.map(({ key }) => key).filter((key) => !present.has(key.toLowerCase())),
     );
+  });
+});
+
+describe("an unreadable router state header", () => {
+  // Next's own parser: the guard must refuse exactly what it can't read, or it would break the
+  // client router's navigations (refusing too much) or leave Next its 500 (refusing too little).
+  const nextReads = (value: string) => {
+    try {
+      parseAndValidateFlightRouterState(value);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const encode = (state: unknown) => encodeURIComponent(JSON.stringify(state));
+  const cases = [
+    encode(["", { children: ["__PAGE__", {}] }, null, null, true]),
+    encode(["", { children: ["__PAGE__", {}] }, null, null, 1]),
+    encode(["", { children: [["locale", "es", "d", null], { children: ["inbox", { children: ["__PAGE__", {}] }] }] }]),
+    encode(["", { children: [["locale", "es", "d", ["en"]], {}, ["/es", "/es"], "refetch", 1, "x"] }]),
+    encode(["", { children: ["__PAGE__", {}, null, "inside-shared-layout"] }]),
+    encode(["", { children: ["__PAGE__", {}, null, "metadata-only", null] }]),
+    encode(["", {}]),
+    encode(["", { children: [["locale", "es", "zz", null], {}] }]),
+    encode(["", { children: [["locale", "es", "d"], {}] }]),
+    encode(["", { children: ["__PAGE__", {}, null, "sometimes"] }]),
+    encode(["", { children: ["__PAGE__", {}, ["/es"]] }]),
+    encode(["", { children: ["__PAGE__", {}] }, null, null, 1, "x", "one too many"]),
+    encode(["", []]),
+    encode(["", [["__PAGE__", {}]]]),
+    encode(["", [["__PAGE__", "no"]]]),
+    encode(["", { children: "__PAGE__" }]),
+    encode([1, {}]),
+    encode([""]),
+    encode({ children: [] }),
+    encode("text"),
+    "%7Bnot-json",
+    "%E0%A4%A",
+    "[",
+    "",
+    encode(["", { children: ["x".repeat(41_000), {}] }]),
+  ];
+  it.each(cases.map((value) => [value.slice(0, 80), value]))("is refused when Next can't read it: %s", (_, value) => {
+    expect(readableRouterState(value)).toBe(nextReads(value));
+  });
+
+  it("is no concern when absent", () => {
+    expect(readableRouterState(null)).toBe(true);
+  });
+});
+
+describe("a server action's body", () => {
+  const form = { host: "site.example", "content-type": "multipart/form-data; boundary=x" };
+  const scripted = { host: "site.example", "next-action": "abc", "content-type": "text/plain;charset=UTF-8" };
+  const limit = ACTION_BODY_LIMIT_BYTES;
+  it("over the limit is refused before it is read: 413, the form's page without JavaScript, JSON with it", () => {
+    const plain = refuseRequest(
+      {
+        method: "POST",
+        path: "/x/contact",
+        header: headersOf({ ...form, "content-length": `${limit + 1}` }),
+        hasBody: true,
+      },
+      (path) => `page for ${path}`,
+    );
+    expect(plain).toEqual({ status: 413, contentType: "text/html; charset=utf-8", body: "page for /x/contact" });
+    const fetched = refuseRequest(
+      {
+        method: "POST",
+        path: "/x/contact",
+        header: headersOf({ ...scripted, "content-length": `${limit + 1}` }),
+        hasBody: true,
+      },
+      () => "unused",
+    );
+    expect(fetched?.status).toBe(413);
+    expect(JSON.parse(fetched?.body ?? "{}")).toMatchObject({ error: { code: "body_too_large" } });
+  });
+
+  it.each([
+    ["at the limit", { ...form, "content-length": `${limit}` }, true, null],
+    ["one byte over", { ...form, "content-length": `${limit + 1}` }, true, "too_large"],
+    ["a length that is no number", { ...scripted, "content-length": "12abc" }, true, "too_large"],
+    ["chunked, with no length", form, true, "length_required"],
+    ["no body and no length", scripted, false, null],
+  ] as const)("%s", (_, headers, hasBody, problem) => {
+    expect(actionBodyProblem("POST", "/x/contact", headersOf(headers), hasBody)).toBe(problem);
+  });
+
+  it("is none of the guard's business on an API route (each reads its own with a cap) or in a read", () => {
+    const huge = { ...form, "content-length": `${limit * 10}` };
+    expect(actionBodyProblem("POST", "/api/agent", headersOf(huge), true)).toBeNull();
+    expect(actionBodyProblem("GET", "/x/contact", headersOf(huge), true)).toBeNull();
+    expect(
+      actionBodyProblem(
+        "POST",
+        "/x",
+        headersOf({ "content-type": "application/json", "content-length": `${limit * 10}` }),
+        true,
+      ),
+    ).toBeNull();
+  });
+});
+
+describe("the page a form gets for a body over the limit", () => {
+  it("says so in the language of the page it came from, and links back to it only on this site", () => {
+    for (const locale of LOCALES) {
+      const page = tooLargeFormPage(`/${locale}/contact`);
+      expect(page).toContain(`<html lang="${locale}">`);
+      expect(page).toContain(getDictionary(locale).requestErrors.tooLargeTitle);
+      expect(page).toContain(`href="/${locale}/contact"`);
+    }
+    expect(tooLargeFormPage("//evil.example/x")).toContain('href="/evil.example/x"');
+    expect(tooLargeFormPage('/x"><script>')).not.toContain("<script>");
+    expect(tooLargeFormPage("/nowhere")).toContain(`<html lang="${DEFAULT_LOCALE}">`);
   });
 });

@@ -83,3 +83,39 @@ describe("content security policy", () => {
     expect(features.filter((feature) => !chromium.has(feature))).toEqual([]);
   });
 });
+
+describe("security headers", () => {
+  // Each value exactly: a header dropped or loosened (framing allowed, sniffing on, a referrer
+  // sent cross-site, the opener shared) fails here, not only in e2e.
+  it("sends each header the site promises, with its exact value", () => {
+    const sent = new Map(securityHeaders(false).map(({ key, value }) => [key, value]));
+    expect([...sent.keys()].sort()).toEqual([
+      "Content-Security-Policy",
+      "Cross-Origin-Opener-Policy",
+      "Permissions-Policy",
+      "Referrer-Policy",
+      "X-Content-Type-Options",
+      "X-Frame-Options",
+    ]);
+    expect(sent.get("X-Frame-Options")).toBe("DENY");
+    expect(sent.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(sent.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+    expect(sent.get("Cross-Origin-Opener-Policy")).toBe("same-origin");
+    expect(sent.get("Content-Security-Policy")).toBe(
+      "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; " +
+        "img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; media-src 'none'; object-src 'none'; " +
+        "worker-src 'self'; manifest-src 'self'; frame-src 'none'; frame-ancestors 'none'; base-uri 'self'; " +
+        "form-action 'self'",
+    );
+    expect(sent.get("Permissions-Policy")).toMatch(/^([a-z-]+=\(\))(, [a-z-]+=\(\))*$/);
+  });
+
+  it("are the same in development but for the evaluation React's dev tools need", () => {
+    const dev = new Map(securityHeaders(true).map(({ key, value }) => [key, value]));
+    for (const { key, value } of securityHeaders(false)) {
+      if (key === "Content-Security-Policy")
+        expect(dev.get(key)).toBe(value.replace("'unsafe-inline'", "'unsafe-inline' 'unsafe-eval'"));
+      else expect(dev.get(key)).toBe(value);
+    }
+  });
+});

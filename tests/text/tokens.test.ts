@@ -3,8 +3,9 @@ import { describe, expect, it } from "vitest";
 import { systemPrompt } from "@/lib/agent/prompt";
 import { createAgentTools } from "@/lib/agent/tools";
 import type { Locale } from "@/lib/i18n/config";
-import { estimateJsonTokens, estimateTokens } from "@/lib/text/tokens";
+import { estimateJsonTokens, estimateTokens, TokenCounter } from "@/lib/text/tokens";
 import { gemmaTokens, toolSchemasJson } from "@/tests/support/gemma-tokenizer";
+import { SCRIPT_TEXTS } from "@/tests/support/script-texts";
 import { locale } from "@/tests/support/studio";
 
 const es = locale("es");
@@ -62,5 +63,42 @@ describe("estimateTokens", () => {
   it("is not wildly pessimistic (within 1.6x of Gemma on the prompt)", () => {
     const prompt = systemPrompt(es, "Taller Norte");
     expect(estimateTokens(prompt) / gemmaTokens(prompt)).toBeLessThan(1.6);
+  });
+});
+
+describe("estimateTokens in any script", () => {
+  it.each(Object.entries(SCRIPT_TEXTS))("counts at least as many tokens as Gemma on %s", (_label, text) => {
+    expect(estimateTokens(text)).toBeGreaterThanOrEqual(gemmaTokens(text));
+    // Streamed a character at a time, the count is the same.
+    const counter = new TokenCounter();
+    for (const char of text) counter.add(char);
+    expect(counter.tokens).toBe(estimateTokens(text));
+  });
+
+  // A character each is what a character may cost (a hostile model can write letters that never merge),
+  // so alphabets whose words Gemma merges into long tokens (Cyrillic, Arabic, Thai, Devanagari) are
+  // counted the most pessimistically: such an answer gets a fifth to a third of the characters it could.
+  // What the count must never do is count fewer.
+  it.each([
+    ["chinese", 3],
+    ["japanese", 3],
+    ["korean", 3],
+    ["arabic", 4],
+    ["russian", 6],
+    ["thai", 4],
+    ["hindi", 6],
+  ] as const)("is not wildly pessimistic on %s prose (within %dx of Gemma)", (label, most) => {
+    const text = SCRIPT_TEXTS[label] ?? "";
+    expect(estimateTokens(text) / gemmaTokens(text)).toBeLessThan(most);
+  });
+
+  it("takes no more of a text than fits, in any script", () => {
+    for (const text of Object.values(SCRIPT_TEXTS)) {
+      const counter = new TokenCounter();
+      const fits = counter.take(text.repeat(20), 50);
+      expect(counter.tokens).toBeLessThanOrEqual(50);
+      expect(estimateTokens(fits)).toBeLessThanOrEqual(50);
+      expect(fits.length).toBeGreaterThan(0);
+    }
   });
 });

@@ -2,6 +2,7 @@ import { ContactForm } from "@/components/contact/contact-form";
 import { ContactWhatsapp } from "@/components/contact/contact-whatsapp";
 import { PageHeader } from "@/components/site/page-header";
 import { sendContact } from "@/lib/contact/actions";
+import { contactCopy } from "@/lib/contact/copy";
 import type { ServiceNames } from "@/lib/contact/lead-context";
 import { SITE } from "@/lib/content/site";
 import { getDictionary } from "@/lib/i18n/dictionary";
@@ -17,6 +18,7 @@ export async function generateMetadata({ params }: PageProps<"/[locale]/contact"
 export default async function ContactPage({ params }: PageProps<"/[locale]/contact">) {
   const locale = await localeOf(params);
   const dict = getDictionary(locale);
+  const copy = contactCopy(locale);
   const { studio } = SITE;
   // Names only: the summary is words; the range is recomputed on the server when the form is sent.
   const services: ServiceNames[] = SITE.services.map((service) => ({
@@ -29,7 +31,7 @@ export default async function ContactPage({ params }: PageProps<"/[locale]/conta
       <PageHeader title={dict.pages.contact.title} lead={dict.contact.lead} />
       <div className="two-columns">
         <div>
-          <ContactForm locale={locale} copy={dict.contact} services={services} send={sendContact} />
+          <ContactForm locale={locale} copy={copy} services={services} send={sendContact} />
           <p className="muted" data-testid="contact-privacy">
             {dict.contact.privacy}
           </p>
@@ -39,7 +41,7 @@ export default async function ContactPage({ params }: PageProps<"/[locale]/conta
           <p>
             <ContactWhatsapp
               locale={locale}
-              copy={dict.contact}
+              copy={copy}
               services={services}
               number={studio.whatsapp.replace("+", "")}
               greeting={studio.whatsappGreeting[locale]}

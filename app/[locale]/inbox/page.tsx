@@ -1,27 +1,29 @@
 import type { Metadata } from "next";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { after } from "next/server";
 import { InboxList } from "@/components/contact/inbox-list";
 import { InboxLogin } from "@/components/contact/inbox-login";
+import { StudioNav } from "@/components/lab-view/studio-nav";
 import { PageHeader } from "@/components/site/page-header";
 import { labQuota } from "@/lib/api/lab-units";
 import { config } from "@/lib/config";
 import { retryDue } from "@/lib/contact/deliver";
-import { readInbox } from "@/lib/contact/inbox";
+import { inboxSessionOpen, readInbox } from "@/lib/contact/inbox";
 import { closeInbox, openInbox } from "@/lib/contact/inbox-actions";
-import { INBOX_SESSION, validInboxSession } from "@/lib/contact/inbox-auth";
+import { INBOX_SESSION } from "@/lib/contact/inbox-auth";
 import type { StoredLead } from "@/lib/contact/lead";
 import { leadTransport } from "@/lib/contact/settings";
 import { contactStoreFor } from "@/lib/contact/store";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { localeOf } from "@/lib/i18n/params";
+import { privatePageMetadata, publicOrigin } from "@/lib/site/metadata";
 
 // Behind the studio's key, read on every request; never prerendered, cached or indexed.
 export const dynamic = "force-dynamic";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/inbox">): Promise<Metadata> {
   const locale = await localeOf(params);
-  return { title: getDictionary(locale).inbox.title, robots: { index: false, follow: false } };
+  return privatePageMetadata(getDictionary(locale).inbox.title);
 }
 
 export default async function InboxPage({ params }: PageProps<"/[locale]/inbox">) {
@@ -38,7 +40,7 @@ export default async function InboxPage({ params }: PageProps<"/[locale]/inbox">
     );
   }
   const session = (await cookies()).get(INBOX_SESSION.cookie)?.value;
-  if (!(await validInboxSession(session, settings.inboxSecret, Date.now()))) {
+  if (!(await inboxSessionOpen(session, settings.inboxSecret))) {
     return (
       <>
         {header}
@@ -51,7 +53,7 @@ export default async function InboxPage({ params }: PageProps<"/[locale]/inbox">
     const lab = labQuota();
     leads = await readInbox(lab);
     // Opening the inbox also retries what a failed send left unsent.
-    const transport = leadTransport(settings);
+    const transport = leadTransport(settings, { origin: publicOrigin(await headers()) });
     after(() => retryDue({ store: contactStoreFor(lab), transport }));
   } catch (error) {
     console.error(JSON.stringify({ event: "inbox_read_failed", message: (error as Error).name }));
@@ -59,6 +61,7 @@ export default async function InboxPage({ params }: PageProps<"/[locale]/inbox">
   return (
     <>
       {header}
+      <StudioNav locale={locale} copy={getDictionary(locale).labView} current="inbox" />
       <form action={closeInbox}>
         <button type="submit" className="button button--secondary">
           {copy.close}

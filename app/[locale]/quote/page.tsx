@@ -24,7 +24,6 @@ export default async function QuotePage({ params, searchParams }: PageProps<"/[l
   const services: CalculatorService[] = SITE.services.map((service) => ({
     id: service.id,
     name: service.text[locale].name,
-    ...(service.term ? { term: service.term } : {}),
     extras: service.extras.map((extra) => ({
       id: extra.id,
       name: extra.name[locale],

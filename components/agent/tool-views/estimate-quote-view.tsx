@@ -1,4 +1,4 @@
-import { formatDuration } from "@/lib/i18n/duration";
+import { durationLabel, formatDuration } from "@/lib/i18n/duration";
 import { formatMoneyRange } from "@/lib/i18n/format";
 import { ToolCard, type ToolViewProps } from "./tool-card";
 import { ToolStateCard } from "./tool-state-card";
@@ -15,6 +15,8 @@ export function EstimateQuoteView({ part, view }: ToolViewProps<"estimate_quote"
   const output = part.output;
   const service = names[output.serviceId];
   const extras = output.extraIds.map((id) => service?.extras[id] ?? id);
+  // A run recorded before results carried a plan's term still reads it from the page's names.
+  const duration = { weeks: output.weeks, term: output.term ?? service?.term };
   return (
     <ToolCard {...card} title={labels.done} status="done">
       <dl className={styles.facts}>
@@ -23,10 +25,8 @@ export function EstimateQuoteView({ part, view }: ToolViewProps<"estimate_quote"
           <dd data-testid="agent-estimate-price">{formatMoneyRange(output.price, locale)}</dd>
         </div>
         <div>
-          <dt>{copy.results.weeks}</dt>
-          <dd data-testid="agent-estimate-weeks">
-            {formatDuration({ weeks: output.weeks, term: service?.term }, locale)}
-          </dd>
+          <dt>{durationLabel(duration, copy.results)}</dt>
+          <dd data-testid="agent-estimate-weeks">{formatDuration(duration, locale)}</dd>
         </div>
       </dl>
       <p className={`${styles.summary} muted`}>

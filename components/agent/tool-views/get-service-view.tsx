@@ -1,4 +1,4 @@
-import { formatDuration } from "@/lib/i18n/duration";
+import { durationLabel, formatDuration } from "@/lib/i18n/duration";
 import { formatMoney, formatMoneyRange } from "@/lib/i18n/format";
 import { ToolCard, type ToolViewProps } from "./tool-card";
 import { ToolStateCard } from "./tool-state-card";
@@ -25,7 +25,7 @@ export function GetServiceView({ part, view }: ToolViewProps<"get_service">) {
           <dd>{formatMoneyRange(service.price, locale)}</dd>
         </div>
         <div>
-          <dt>{copy.results.weeks}</dt>
+          <dt>{durationLabel(service, copy.results)}</dt>
           <dd>{formatDuration(service, locale)}</dd>
         </div>
       </dl>

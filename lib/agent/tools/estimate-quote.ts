@@ -1,13 +1,11 @@
 import { tool } from "ai";
 import { z } from "zod";
 import { SETTINGS } from "@/content/generated/settings";
-import type { Range } from "@/lib/content/types";
-import { estimateQuote } from "@/lib/quote/estimate";
+import { estimateQuote, type QuoteEstimate } from "@/lib/quote/estimate";
 import { extraIdsSchema, orFailure, serviceIdSchema, type ToolFailure, toolInput } from "./shared";
 
-export type EstimateQuoteResult =
-  | { ok: true; serviceId: string; extraIds: string[]; currency: string; price: Range; weeks: Range }
-  | ToolFailure;
+/** The calculator's estimate without its lines: what the model and the page read. */
+export type EstimateQuoteResult = ({ ok: true } & Omit<QuoteEstimate, "lines">) | ToolFailure;
 
 /**
  * The calculator's own function. The per-line breakdown stays out: the answer needs the range,
@@ -16,8 +14,16 @@ export type EstimateQuoteResult =
 export function quoteFor(serviceId: string, extraIds: readonly string[]): EstimateQuoteResult {
   return orFailure((): EstimateQuoteResult => {
     const quote = estimateQuote({ serviceId, extraIds });
-    const { currency, price, weeks } = quote;
-    return { ok: true, serviceId: quote.serviceId, extraIds: quote.extraIds, currency, price, weeks };
+    const { currency, price, weeks, term } = quote;
+    return {
+      ok: true,
+      serviceId: quote.serviceId,
+      extraIds: quote.extraIds,
+      currency,
+      price,
+      weeks,
+      ...(term ? { term } : {}),
+    };
   });
 }
 

@@ -10,7 +10,8 @@ export { CATALOG };
  * What a tool may know about the run that calls it: never the IP or the quota. The goal only
  * reaches `suggest_next_step`, which carries it (short) into the contact link the visitor follows.
  */
-export type ToolContext = { locale: Locale; goal?: string };
+/** What the tools know of the run: its language, the visitor's goal, and its id (its record's). */
+export type ToolContext = { locale: Locale; goal?: string; runId?: string };
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

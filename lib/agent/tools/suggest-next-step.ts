@@ -5,7 +5,6 @@ import { SITE, whatsappUrl } from "@/lib/content/site";
 import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { fill } from "@/lib/i18n/fill";
-import { formatWeeks } from "@/lib/i18n/format";
 import { estimateQuote } from "@/lib/quote/estimate";
 import { paths } from "@/lib/site/paths";
 import {
@@ -24,16 +23,11 @@ export type NextStep = (typeof NEXT_STEPS)[number];
 /** `path` is a site path, except for WhatsApp: an absolute https://wa.me/… link. */
 export type SuggestNextStepResult = { ok: true; kind: NextStep; path: string } | ToolFailure;
 
-/** The run's summary in the visitor's words (goal, service and extras by name, weeks): never an amount. */
+/** The run's summary in the visitor's words (goal, service and extras by name, weeks or months): never an amount. */
 export function runSummary(context: LeadContext, locale: Locale): string[] {
   const words = getDictionary(locale).contact.summaryWords;
   const services = CATALOG[locale].services;
-  return summaryLines(
-    context,
-    services,
-    { ...words, weeks: (weeks) => fill(words.weeks, { weeks: formatWeeks(weeks, locale) }) },
-    locale,
-  );
+  return summaryLines(context, services, words, locale);
 }
 
 /**
@@ -44,14 +38,16 @@ export function runSummary(context: LeadContext, locale: Locale): string[] {
  */
 export function whatsappMessage(locale: Locale, context: LeadContext): string {
   const { goal: _, ...withoutGoal } = context;
-  return [SITE.studio.whatsappGreeting[locale], ...runSummary(withoutGoal, locale)].join("\n");
+  // The run's id last, so the studio can open what the agent told this visitor.
+  const run = context.runId ? [fill(getDictionary(locale).records.whatsappRun, { id: context.runId })] : [];
+  return [SITE.studio.whatsappGreeting[locale], ...runSummary(withoutGoal, locale), ...run].join("\n");
 }
 
 export function suggestNextStep(
   kind: NextStep,
   serviceId: string | undefined,
   extraIds: readonly string[],
-  { locale, goal }: ToolContext,
+  { locale, goal, runId }: ToolContext,
 ): SuggestNextStepResult {
   return orFailure((): SuggestNextStepResult => {
     // The same checks as estimate_quote, so a link never preselects what the calculator lacks.
@@ -62,6 +58,7 @@ export function suggestNextStep(
       ...(goal ? { goal } : {}),
       ...(serviceId ? { serviceId } : {}),
       extraIds: picked,
+      ...(runId ? { runId } : {}),
     };
     const path =
       kind === "quote"

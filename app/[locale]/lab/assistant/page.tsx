@@ -1,6 +1,7 @@
 import { ChatConsole } from "@/components/chat/chat-console";
 import { sharedLabCopy } from "@/components/chat/chat-copy";
 import { BackToLab } from "@/components/lab/back-to-lab";
+import { RecordsNotice } from "@/components/lab/records-notice";
 import { PageHeader } from "@/components/site/page-header";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { localeOf } from "@/lib/i18n/params";
@@ -22,6 +23,7 @@ export default async function LabAssistantPage({ params }: PageProps<"/[locale]/
       <BackToLab locale={locale} />
       <PageHeader title={dict.assistant.title} lead={dict.assistant.description} />
       <ChatConsole locale={locale} copy={dict.assistant} shared={sharedLabCopy(dict)} />
+      <RecordsNotice copy={dict.records} />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { PageHeader } from "@/components/site/page-header";
 import { findServiceBySlug, SITE } from "@/lib/content/site";
 import { LOCALES } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
-import { formatDuration } from "@/lib/i18n/duration";
+import { durationLabel, formatDuration } from "@/lib/i18n/duration";
 import { formatMoney, formatMoneyRange, formatWeeks } from "@/lib/i18n/format";
 import { localeOf } from "@/lib/i18n/params";
 import { pageMetadata } from "@/lib/site/metadata";
@@ -41,7 +41,7 @@ export default async function ServicePage({ params }: PageProps<"/[locale]/servi
           <dd data-testid="service-price">{formatMoneyRange(service.price, locale)}</dd>
         </div>
         <div>
-          <dt>{dict.common.weeks}</dt>
+          <dt>{durationLabel(service, dict.common)}</dt>
           <dd>{formatDuration(service, locale)}</dd>
         </div>
       </dl>

@@ -1,0 +1,21 @@
+"use client";
+
+import { fill } from "@/lib/i18n/fill";
+import styles from "./lab.module.css";
+import { useRecordDays } from "./record-days";
+
+export type RecordsNoticeCopy = { kept: string; none: string };
+
+/**
+ * What the Lab keeps of this page's use, for how long and who reads it, in plain words (as the
+ * contact page says of messages). The days come from the running deployment's setting.
+ */
+export function RecordsNotice({ copy }: { copy: RecordsNoticeCopy }) {
+  const days = useRecordDays();
+  if (days === null) return <p className={styles.units} aria-hidden="true" />;
+  return (
+    <p className={styles.units} data-testid="lab-records-notice" data-days={days}>
+      {days > 0 ? fill(copy.kept, { days }) : copy.none}
+    </p>
+  );
+}

@@ -1,0 +1,40 @@
+import type { Nodes } from "mdast";
+import { fromMarkdown } from "mdast-util-from-markdown";
+import { withoutInvisible } from "@/lib/text/visible";
+
+// Blocks whose children are read as lines of their own; in any other node they run on.
+const BLOCKS = new Set(["root", "blockquote", "list", "listItem", "table", "tableRow"]);
+
+/**
+ * An answer's Markdown as the visitor reads it on the page (react-markdown, raw HTML skipped):
+ * character references and backslash escapes resolved, emphasis and link syntax gone, an image as
+ * its alt text, and characters that take no room removed; fullwidth forms read as the ASCII they
+ * look like ("１．８００"). The amounts check reads this, so "5&#46;500&#46;000" is the 5.500.000 the
+ * page shows, and the warning quotes it that way.
+ */
+export function renderedText(markdown: string): string {
+  if (!/[&\\*_`[<!#>\uff01-\uff5e\u00ad\u200b-\u200f\u2060\ufeff]/.test(markdown)) return markdown;
+  return withoutInvisible(textOf(fromMarkdown(markdown))).replace(/[\uff01-\uff5e]/g, (char) =>
+    String.fromCharCode(char.charCodeAt(0) - 0xfee0),
+  );
+}
+
+function textOf(node: Nodes): string {
+  switch (node.type) {
+    case "text":
+    case "inlineCode":
+    case "code":
+      return node.value;
+    case "image":
+    case "imageReference":
+      return node.alt ?? "";
+    case "html":
+    case "definition":
+      return "";
+    case "break":
+      return "\n";
+    default:
+      if (!("children" in node)) return "";
+      return node.children.map((child) => textOf(child as Nodes)).join(BLOCKS.has(node.type) ? "\n" : "");
+  }
+}

@@ -1,0 +1,64 @@
+// Guards that the offline planner and assistant fit a goal to a service as a reader would: for
+// each studio fixture, a table of goals written as visitors write them (typos, no accents, several
+// needs, off-topic requests, prompt injections), each with the service it must pick or null (none:
+// the contact step, no quote). Each fixture's catalog is built from its own content folder, so the
+// tables test the fit on known catalogs whatever content/ holds.
+import { describe, expect, it } from "vitest";
+import { fitScores, fitService } from "@/lib/ai/offline-fit";
+import { DEMO_FIT_GOALS } from "@/tests/fixtures/studios/demo.fit-goals";
+import { MX_FIT_GOALS } from "@/tests/fixtures/studios/mx.fit-goals";
+import { US_FIT_GOALS } from "@/tests/fixtures/studios/us.fit-goals";
+import { catalogOf, type FitTable } from "@/tests/support/fit-table";
+
+const STUDIOS: { name: string; content: string; table: FitTable }[] = [
+  { name: "demo", content: "tests/fixtures/studios/demo", table: DEMO_FIT_GOALS },
+  { name: "us", content: "tests/fixtures/studios/us", table: US_FIT_GOALS },
+  { name: "mx", content: "tests/fixtures/studios/mx", table: MX_FIT_GOALS },
+];
+
+const catalogs = new Map(
+  await Promise.all(STUDIOS.map(async ({ name, content }) => [name, await catalogOf(content)] as const)),
+);
+
+describe.each(STUDIOS)("the $name studio's goals", ({ name, table }) => {
+  const catalog = catalogs.get(name) ?? {};
+
+  it("has a table for each of its languages, 40 goals or more each, off-topic ones among them", () => {
+    expect(Object.keys(table).sort()).toEqual(Object.keys(catalog).sort());
+    for (const goals of Object.values(table)) {
+      expect(goals.length).toBeGreaterThanOrEqual(40);
+      expect(goals.filter(([, serviceId]) => serviceId === null).length).toBeGreaterThanOrEqual(5);
+      const ids = new Set(goals.map(([, serviceId]) => serviceId));
+      for (const service of Object.values(catalog)[0]?.services ?? []) expect(ids).toContain(service.id);
+    }
+  });
+
+  describe.each(Object.entries(table))("in %s", (language, goals) => {
+    const services = catalog[language];
+    if (!services) throw new Error(`the ${name} studio has no ${language}`);
+    it.each(goals)("%j fits %s", (goal, serviceId) => {
+      expect(fitService(goal, services, language) ?? null).toBe(serviceId);
+    });
+  });
+});
+
+describe("the fit's rules", () => {
+  const demo = catalogs.get("demo") ?? {};
+
+  it("gives every service some evidence for its own name, and none for a text of words the site never uses", () => {
+    for (const [language, catalog] of Object.entries(demo)) {
+      for (const service of catalog.services) expect(fitService(service.name, catalog, language)).toBe(service.id);
+      expect(fitScores("zzyzx qwvrt plonk", catalog, language).every(({ score }) => score === 0)).toBe(true);
+    }
+  });
+
+  it("works in a language it has no stop words or stems for: words every service shares weigh nothing", () => {
+    // The English catalog read as a language the term rules don't know: plain folded words only.
+    const [, english] = Object.entries(demo).find(([, catalog]) => catalog.services.length > 0) ?? [];
+    if (!english) throw new Error("no demo catalog");
+    const first = english.services[0];
+    if (!first) throw new Error("no service");
+    expect(fitService(first.name, english, "xx")).toBe(first.id);
+    expect(fitService("zzyzx qwvrt plonk", english, "xx")).toBeUndefined();
+  });
+});

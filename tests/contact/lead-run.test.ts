@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import { suggestNextStep } from "@/lib/agent/tools/suggest-next-step";
+import { LeadContextError, parseLeadContext, readLeadContext } from "@/lib/contact/lead-context";
+import { submitLead } from "@/lib/contact/send";
+import { memoryContactStore } from "@/lib/contact/store";
+import { SITE } from "@/lib/content/site";
+import { LOCALES } from "@/lib/i18n/config";
+import { memoryRecordStore, newRunId } from "@/lib/lab/records";
+import { labQuotaFromEnv } from "@/lib/quota";
+import { agentRecord } from "@/tests/lab/records/record-fixtures";
+
+// Guards the link between a lead and the agent run it came from: the agent's contact and WhatsApp
+// steps carry the run's id (never an amount), the form keeps only an id of a run id's shape (a
+// hand-made one is refused), and the stored lead's run learns the lead's id.
+
+const locale = LOCALES[0];
+const service = SITE.services[0];
+if (!service) throw new Error("the studio has no service");
+
+describe("the agent's next steps", () => {
+  it("carry the run's id in the contact link and the WhatsApp greeting", () => {
+    const runId = newRunId();
+    const contact = suggestNextStep("contact", service.id, [], { locale, goal: "a site", runId });
+    expect(contact).toMatchObject({ ok: true, kind: "contact" });
+    const query = new URL((contact as { path: string }).path, "https://site.example").searchParams;
+    expect(query.get("run")).toBe(runId);
+    const whatsapp = suggestNextStep("whatsapp", service.id, [], { locale, goal: "a site", runId });
+    const text = new URL((whatsapp as { path: string }).path).searchParams.get("text") ?? "";
+    expect(text).toContain(runId);
+    // Without a run (the calculator's link), nothing changes.
+    const plain = suggestNextStep("contact", service.id, [], { locale, goal: "a site" });
+    expect((plain as { path: string }).path).not.toContain("run=");
+  });
+});
+
+describe("the contact form's run id", () => {
+  it("is read from an agent's link only, and only in a run id's shape", () => {
+    const runId = newRunId();
+    expect(readLeadContext({ from: "agent", run: runId }).context?.runId).toBe(runId);
+    for (const hostile of ["../../inbox", `${runId}x`, "<script>", ""]) {
+      expect(readLeadContext({ from: "agent", run: hostile }).context?.runId).toBeUndefined();
+    }
+    expect(readLeadContext({ from: "quote", run: runId }).context?.runId).toBeUndefined();
+  });
+
+  it("is refused when the posted form carries one made by hand", () => {
+    const runId = newRunId();
+    expect(parseLeadContext({ from: "agent", run: runId })?.context.runId).toBe(runId);
+    for (const query of [{ from: "agent", run: "not-an-id" }, { from: "quote", run: runId }, { run: runId }]) {
+      expect(() => parseLeadContext(query)).toThrow(LeadContextError);
+    }
+  });
+});
+
+describe("a lead from a run", () => {
+  it("is kept with its run's id, and the run learns the lead's", async () => {
+    const lab = labQuotaFromEnv({ QUOTA_STORE: "memory", TRUSTED_IP_HEADER: "x-real-ip" }, { production: false });
+    const store = memoryContactStore();
+    const records = memoryRecordStore();
+    const run = agentRecord();
+    await records.put(run);
+    const lead = {
+      name: "Ada",
+      email: "ada@example.com",
+      phone: "",
+      message: "I would like to talk about it.",
+      summary: "",
+      locale,
+      receivedAt: new Date().toISOString(),
+      context: { source: "agent" as const, extraIds: [], runId: run.id },
+      estimate: null,
+    };
+    const headers = new Headers({ "x-real-ip": "192.0.2.200" });
+    const submission = crypto.randomUUID();
+    expect(await submitLead(lead, submission, headers, lab, { transport: null, store, records })).toBe("saved");
+    const [kept] = store.leads();
+    expect(kept?.context?.runId).toBe(run.id);
+    expect((await records.get(run.id))?.leadId).toBe(kept?.id);
+    // The same form posted again: one lead, one link.
+    await submitLead(lead, submission, headers, lab, { transport: null, store, records });
+    expect(store.leads()).toHaveLength(1);
+    expect((await records.get(run.id))?.leadId).toBe(kept?.id);
+  });
+
+  it("is kept even when the run's records can't be reached", async () => {
+    const lab = labQuotaFromEnv({ QUOTA_STORE: "memory", TRUSTED_IP_HEADER: "x-real-ip" }, { production: false });
+    const store = memoryContactStore();
+    const records = { ...memoryRecordStore(), linkLead: () => Promise.reject(new Error("down")) };
+    const lead = {
+      name: "Grace",
+      email: "grace@example.com",
+      phone: "",
+      message: "Please call me back.",
+      summary: "",
+      locale,
+      receivedAt: new Date().toISOString(),
+      context: { source: "agent" as const, extraIds: [], runId: newRunId() },
+      estimate: null,
+    };
+    const headers = new Headers({ "x-real-ip": "192.0.2.201" });
+    expect(await submitLead(lead, crypto.randomUUID(), headers, lab, { transport: null, store, records })).toBe(
+      "saved",
+    );
+    expect(store.leads()).toHaveLength(1);
+  });
+});
