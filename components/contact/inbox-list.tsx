@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/site/link";
 import { leadFacts } from "@/lib/contact/compose";
 import type { StoredLead } from "@/lib/contact/lead";
 import type { Locale } from "@/lib/i18n/config";

@@ -1,5 +1,5 @@
-import Link from "next/link";
 import { AmountWarning } from "@/components/agent/amount-warning";
+import { Link } from "@/components/site/link";
 import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import type { DoneData } from "@/lib/lab/types";

@@ -1,5 +1,5 @@
-import Link from "next/link";
 import { formatCount } from "@/components/agent/copy";
+import { Link } from "@/components/site/link";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
 import { fill } from "@/lib/i18n/fill";
