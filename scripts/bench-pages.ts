@@ -36,7 +36,13 @@ export type PageRun = {
   scriptKiB: number;
 };
 export type PageResult = PageRun & { page: string; runs: number; tbtRatio: number; mainThreadRatio: number };
-export type PagesBench = { bare: PageRun & { runs: number }; pages: PageResult[]; lighthouse: string };
+export type PagesBench = {
+  bare: PageRun & { runs: number };
+  pages: PageResult[];
+  lighthouse: string;
+  /** The same pages from another built checkout, in the same rounds (`--before DIR`). */
+  before?: { commit: string; pages: PageResult[] };
+};
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -252,31 +258,38 @@ export async function benchPages({
   bareEvery = 4,
   only,
   siteDir = root,
+  beforeDir,
 }: {
   runs?: number;
   bareEvery?: number;
   only?: string[];
   /** A built checkout to measure instead of this one (another commit's build, to compare). */
   siteDir?: string;
+  /** Another built checkout (the commit before a change) measured beside it, page by page, in the same rounds. */
+  beforeDir?: string;
 } = {}): Promise<PagesBench> {
-  if (!existsSync(path.join(siteDir, ".next", "BUILD_ID"))) {
-    throw new Error("no build: run `npm run build:worker` (or `npm run build`) first");
+  for (const dir of [siteDir, ...(beforeDir ? [beforeDir] : [])]) {
+    if (!existsSync(path.join(dir, ".next", "BUILD_ID"))) {
+      throw new Error(`no build in ${dir}: run \`npm run build:worker\` (or \`npm run build\`) first`);
+    }
   }
   const version = ensureLighthouse();
   const bareDir = buildBarePage();
   const sitePort = 4400 + Math.floor(Math.random() * 400);
   const barePort = sitePort + 400;
   const pages = only?.length ? only : benchedPages();
+  const beforePort = sitePort + 800;
+  const siteEnv = { QUOTA_STORE: "memory", QUOTA_SALT: "bench-pages-salt-not-a-secret" };
   let site: ChildProcess | undefined;
   let bare: ChildProcess | undefined;
+  let before: ChildProcess | undefined;
   try {
-    site = await startServer(siteDir, sitePort, {
-      QUOTA_STORE: "memory",
-      QUOTA_SALT: "bench-pages-salt-not-a-secret",
-    });
+    site = await startServer(siteDir, sitePort, siteEnv);
     bare = await startServer(bareDir, barePort);
+    if (beforeDir) before = await startServer(beforeDir, beforePort, siteEnv);
     const bareRuns: PageRun[] = [];
     const pageRuns = new Map<string, PageRun[]>(pages.map((page) => [page, []]));
+    const beforeRuns = new Map<string, PageRun[]>(pages.map((page) => [page, []]));
     const runBare = () => {
       const run = lighthouse(`http://127.0.0.1:${barePort}/`);
       bareRuns.push(run);
@@ -288,19 +301,23 @@ export async function benchPages({
       console.log(`round ${round} of ${runs} (load ${os.loadavg()[0]?.toFixed(1)})`);
       pages.forEach((page, i) => {
         if (i % bareEvery === 0) runBare();
-        const run = lighthouse(`http://127.0.0.1:${sitePort}${page}`);
-        pageRuns.get(page)?.push(run);
-        console.log(
-          `  ${page}: perf ${run.performance}, TBT ${run.tbtMs.toFixed(0)} ms, main thread ${run.mainThreadMs.toFixed(0)} ms`,
-        );
+        const measure = (port: number, into: Map<string, PageRun[]>, label: string) => {
+          const run = lighthouse(`http://127.0.0.1:${port}${page}`);
+          into.get(page)?.push(run);
+          console.log(
+            `  ${page}${label}: perf ${run.performance}, TBT ${run.tbtMs.toFixed(0)} ms, main thread ${run.mainThreadMs.toFixed(0)} ms`,
+          );
+        };
+        // Before and after take turns going first, so neither always follows the other.
+        const order = [() => measure(sitePort, pageRuns, "")];
+        if (before) order[round % 2 ? "push" : "unshift"](() => measure(beforePort, beforeRuns, " (before)"));
+        for (const step of order) step();
       });
     }
     const bareMedian = medianRun(bareRuns);
-    return {
-      lighthouse: version,
-      bare: { ...bareMedian, runs: bareRuns.length },
-      pages: pages.map((page) => {
-        const runsOf = pageRuns.get(page) ?? [];
+    const resultsOf = (runsByPage: Map<string, PageRun[]>): PageResult[] =>
+      pages.map((page) => {
+        const runsOf = runsByPage.get(page) ?? [];
         const result = medianRun(runsOf);
         return {
           page,
@@ -309,12 +326,21 @@ export async function benchPages({
           tbtRatio: result.tbtMs / bareMedian.tbtMs,
           mainThreadRatio: result.mainThreadMs / bareMedian.mainThreadMs,
         };
-      }),
+      });
+    return {
+      lighthouse: version,
+      bare: { ...bareMedian, runs: bareRuns.length },
+      pages: resultsOf(pageRuns),
+      ...(beforeDir ? { before: { commit: commitOf(beforeDir), pages: resultsOf(beforeRuns) } } : {}),
     };
   } finally {
-    if (site) stopServer(site);
-    if (bare) stopServer(bare);
+    for (const server of [site, bare, before]) if (server) stopServer(server);
   }
+}
+
+function commitOf(dir: string): string {
+  const result = spawnSync("git", ["-C", dir, "log", "-1", "--format=%h %s"], { encoding: "utf8" });
+  return result.status === 0 ? result.stdout.trim().slice(0, 90) : dir;
 }
 
 const kib = (value: number) => value.toFixed(0);
@@ -330,6 +356,23 @@ export function pagesTable({ bare, pages }: PagesBench): string {
   for (const page of pages) {
     rows.push(
       `| \`${page.page}\`${meetsTargets(page, bare) ? "" : " ✗"} | ${page.performance} | ${ms(page.tbtMs)} ms | ${ms(page.mainThreadMs)} ms | ${ms(page.lcpMs)} ms | ${kib(page.scriptKiB)} KiB | ${page.bestPractices} | ${page.seo} | ${page.tbtRatio.toFixed(2)} | ${page.mainThreadRatio.toFixed(2)} |`,
+    );
+  }
+  return rows.join("\n");
+}
+
+/** Each page before and after (`--before DIR`), both against the bare page of the same rounds. */
+export function beforeAfterTable({ pages, before }: PagesBench): string {
+  if (!before) return "";
+  const rows = [
+    "| page | performance | TBT | main-thread work | JS | TBT × bare | main thread × bare |",
+    "| --- | --- | --- | --- | --- | --- | --- |",
+  ];
+  for (const page of pages) {
+    const old = before.pages.find((row) => row.page === page.page);
+    if (!old) continue;
+    rows.push(
+      `| \`${page.page}\` | ${old.performance} → ${page.performance} | ${ms(old.tbtMs)} → ${ms(page.tbtMs)} ms | ${ms(old.mainThreadMs)} → ${ms(page.mainThreadMs)} ms | ${kib(old.scriptKiB)} → ${kib(page.scriptKiB)} KiB | ${old.tbtRatio.toFixed(2)} → ${page.tbtRatio.toFixed(2)} | ${old.mainThreadRatio.toFixed(2)} → ${page.mainThreadRatio.toFixed(2)} |`,
     );
   }
   return rows.join("\n");

@@ -5,7 +5,7 @@
 // can cost at worst: under the limits, and in the adversarial suite. Results go to
 // bench/results/latest.json and latest.md. `npm run bench -- --cpu` measures only the CPU;
 // `-- --tokens` only counts Gemma tokens and writes nothing (what `npm run gemma-tokens` runs).
-// `-- --pages [--runs N] [--page /path …]` measures only the pages against a bare Next page with Lighthouse
+// `-- --pages [--runs N] [--page /path …] [--before DIR]` measures only the pages against a bare Next page with Lighthouse
 // (scripts/bench-pages.ts) and writes that table into the results and the README.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -28,7 +28,15 @@ import { estimateTokens } from "../lib/text/tokens";
 import { gemmaTokens, toolSchemasJson } from "../tests/support/gemma-tokenizer";
 import { readChunks, scriptedModel } from "../tests/support/scripted-model";
 import { BAKERY_GOAL, type CpuRow, measureWorkerCpu } from "./bench-cpu";
-import { benchPages, type PagesBench, pagesTable, startServer, stopServer, withPagesTable } from "./bench-pages";
+import {
+  beforeAfterTable,
+  benchPages,
+  type PagesBench,
+  pagesTable,
+  startServer,
+  stopServer,
+  withPagesTable,
+} from "./bench-pages";
 import { benchStreams, STREAM_PACE_TOKENS_PER_SECOND, type StreamCost } from "./bench-stream";
 import { worstAdversarialRun, worstCaseRun } from "./bench-worst-case";
 import { firstLoadScripts } from "./first-load-js";
@@ -179,6 +187,7 @@ if (process.argv.includes("--pages")) {
   const runs = runsAt > 0 ? Number(process.argv[runsAt + 1]) : 3;
   // `--page /path` (repeatable): only those pages, e.g. to compare a few on a loaded machine.
   const siteAt = process.argv.indexOf("--site");
+  const beforeAt = process.argv.indexOf("--before");
   const only = process.argv.flatMap((arg, i) => (process.argv[i - 1] === "--page" ? [arg] : []));
   const pages = {
     date: String(results.date),
@@ -189,13 +198,19 @@ if (process.argv.includes("--pages")) {
       runs,
       only,
       siteDir: siteAt > 0 ? path.resolve(String(process.argv[siteAt + 1])) : undefined,
+      // `--before DIR`: another built checkout measured beside this one, page by page.
+      beforeDir: beforeAt > 0 ? path.resolve(String(process.argv[beforeAt + 1])) : undefined,
     })),
   };
   console.log(pagesTable(pages));
+  if (pages.before) console.log(`\nbefore (${pages.before.commit}) → after:\n${beforeAfterTable(pages)}`);
   // What the last full run measured stays; only the pages' table is new.
   writeResults({ ...lastResults(), pages });
   const when = `${pages.date.slice(0, 10)}, ${pages.machine}; Lighthouse ${pages.lighthouse}, median of ${runs} runs a page (${pages.bare.runs} of the bare page), interleaved (✗: a target missed):`;
-  writeFileSync("README.md", withPagesTable(readFileSync("README.md", "utf8"), pagesTable(pages), when));
+  const tables = pages.before
+    ? `${pagesTable(pages)}\n\nThe same pages before, at ${pages.before.commit}, in the same rounds:\n\n${beforeAfterTable(pages)}`
+    : pagesTable(pages);
+  writeFileSync("README.md", withPagesTable(readFileSync("README.md", "utf8"), tables, when));
   console.log("wrote the pages table into README.md");
   process.exit(0);
 }
@@ -353,6 +368,9 @@ function pagesLines(pages: (PagesBench & { date: string; machine: string; runs: 
     "",
     pagesTable(pages),
     "",
+    ...(pages.before
+      ? [`The same pages before, at ${pages.before.commit}, in the same rounds:`, "", beforeAfterTable(pages), ""]
+      : []),
   ];
 }
 

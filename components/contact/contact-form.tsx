@@ -1,6 +1,6 @@
 "use client";
 
-import { Suspense, useActionState, useState } from "react";
+import { type ReactNode, Suspense, useActionState, useEffect, useState } from "react";
 import type { ServiceNames } from "@/lib/contact/lead-context";
 import type { ContactField, ContactState } from "@/lib/contact/schema";
 import type { Locale } from "@/lib/i18n/config";
@@ -14,27 +14,6 @@ export type ContactAction = (previous: ContactState, form: FormData) => Promise<
 
 type Props = { locale: Locale; copy: Dictionary["contact"]; services: ServiceNames[]; send: ContactAction };
 
-const NO_CONTEXT: CarriedContext = { context: null, problems: [], summary: "" };
-
-/**
- * The contact form. Prerendered without context (it works without JavaScript); in the browser it
- * picks up what the link carried from the Lab or the calculator.
- */
-export function ContactForm(props: Props) {
-  return (
-    <Suspense fallback={<ContactFormView {...props} carried={NO_CONTEXT} submission="" />}>
-      <ContactFormWithContext {...props} />
-    </Suspense>
-  );
-}
-
-function ContactFormWithContext(props: Props) {
-  const carried = useLeadContext(props.locale, props.copy, props.services);
-  // One key per form shown: the same form posted twice is one message, sent once.
-  const [submission] = useState(randomUuid);
-  return <ContactFormView {...props} carried={carried} submission={submission} />;
-}
-
 /** A v4 UUID from `getRandomValues`, which (unlike `randomUUID`) also works off https. */
 function randomUuid(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -44,16 +23,23 @@ function randomUuid(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-function ContactFormView({
-  copy,
-  locale,
-  carried,
-  submission,
-  send,
-}: Props & { carried: CarriedContext; submission: string }) {
-  // The permalink keys the form's state by this page rather than by its place in the tree: the page
-  // is prerendered with the fallback above, a post without JavaScript renders it with the context,
-  // and without it React dropped the action's answer (no "sent", no field errors) between the two.
+/** One key per form shown, made in the browser: the same form posted twice is one message, sent once. */
+function useSubmissionKey(): string {
+  const [submission, setSubmission] = useState("");
+  useEffect(() => setSubmission(randomUuid()), []);
+  return submission;
+}
+
+/**
+ * The contact form. Prerendered without context, and it works without JavaScript; in the browser
+ * it picks up what the link carried from the Lab or the calculator. Only the parts that context
+ * adds wait for the address (`Suspense`): the fields a visitor types in are the prerendered ones,
+ * hydrated in place, so what they typed before the page's script ran stays.
+ */
+export function ContactForm({ copy, locale, services, send }: Props) {
+  const submission = useSubmissionKey();
+  // The permalink keys the form's state by this page rather than by its place in the tree, so the
+  // answer to a post without JavaScript (no "sent", no field errors otherwise) reaches the form.
   const [state, action, pending] = useActionState<ContactState, FormData>(
     send,
     { status: "idle" },
@@ -66,16 +52,15 @@ function ContactFormView({
       </p>
     );
   }
-  const { context, problems, summary } = carried;
   const invalid = state.status === "invalid" ? state : null;
   const error = (field: ContactField) => {
     const key = invalid?.errors[field];
     return key ? copy.errors[key] : null;
   };
-  const field = (name: ContactField, hint = false) => ({
+  const field = (name: ContactField, hint = false, fallback = "") => ({
     id: `contact-${name}`,
     name,
-    defaultValue: invalid?.values[name] ?? (name === "summary" ? summary : ""),
+    defaultValue: invalid?.values[name] ?? fallback,
     "aria-invalid": error(name) ? true : undefined,
     "aria-describedby":
       [hint ? `contact-${name}-hint` : "", error(name) ? `contact-${name}-error` : ""].filter(Boolean).join(" ") ||
@@ -87,24 +72,45 @@ function ContactFormView({
         {error(name)}
       </p>
     );
+  const summaryField = (carried: string) => (
+    <div className="field">
+      <label htmlFor="contact-summary">{copy.summary}</label>
+      <p className="field__hint" id="contact-summary-hint">
+        {copy.summaryHint}
+      </p>
+      <textarea {...field("summary", true, carried)} rows={4} maxLength={1000} />
+      {fieldError("summary")}
+    </div>
+  );
   return (
     <form action={action} className={styles.form} noValidate>
       <input type="hidden" name="locale" value={locale} />
       <input type="hidden" name="submission" value={submission} />
-      {context && (
-        <>
-          <input type="hidden" name="from" value={context.source} />
-          <input type="hidden" name="service" value={context.serviceId ?? ""} />
-          <input type="hidden" name="extras" value={context.extraIds.join(",")} />
-          <input type="hidden" name="goal" value={context.goal ?? ""} />
-          <input type="hidden" name="run" value={context.runId ?? ""} />
-        </>
-      )}
-      {problems.map((problem) => (
-        <p key={`${problem.code}:${problem.id}`} className="notice notice--warning" role="alert">
-          {(problem.code === "unknown_service" ? copy.unknownService : copy.unknownExtra).replace("{id}", problem.id)}
-        </p>
-      ))}
+      <Suspense fallback={null}>
+        <Carried locale={locale} copy={copy} services={services}>
+          {({ context, problems }) => (
+            <>
+              {context && (
+                <>
+                  <input type="hidden" name="from" value={context.source} />
+                  <input type="hidden" name="service" value={context.serviceId ?? ""} />
+                  <input type="hidden" name="extras" value={context.extraIds.join(",")} />
+                  <input type="hidden" name="goal" value={context.goal ?? ""} />
+                  <input type="hidden" name="run" value={context.runId ?? ""} />
+                </>
+              )}
+              {problems.map((problem) => (
+                <p key={`${problem.code}:${problem.id}`} className="notice notice--warning" role="alert">
+                  {(problem.code === "unknown_service" ? copy.unknownService : copy.unknownExtra).replace(
+                    "{id}",
+                    problem.id,
+                  )}
+                </p>
+              ))}
+            </>
+          )}
+        </Carried>
+      </Suspense>
       {invalid && (
         <p className="notice notice--warning" role="alert">
           {copy.fixErrors}
@@ -141,16 +147,12 @@ function ContactFormView({
         <textarea {...field("message", true)} rows={6} required maxLength={2000} />
         {fieldError("message")}
       </div>
-      {(context || invalid?.errors.summary) && (
-        <div className="field">
-          <label htmlFor="contact-summary">{copy.summary}</label>
-          <p className="field__hint" id="contact-summary-hint">
-            {copy.summaryHint}
-          </p>
-          <textarea {...field("summary", true)} rows={4} maxLength={1000} />
-          {fieldError("summary")}
-        </div>
-      )}
+      {/* Without JavaScript the summary shows only when the server sent it back with an error. */}
+      <Suspense fallback={invalid?.errors.summary ? summaryField("") : null}>
+        <Carried locale={locale} copy={copy} services={services}>
+          {({ context, summary }) => (context || invalid?.errors.summary ? summaryField(summary) : null)}
+        </Carried>
+      </Suspense>
       <div className={styles.honeypot} aria-hidden="true">
         <label htmlFor="contact-website">{copy.honeypot}</label>
         <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
@@ -160,4 +162,14 @@ function ContactFormView({
       </button>
     </form>
   );
+}
+
+/** What the link carried, for the parts of the form it adds (they wait for the address). */
+function Carried({
+  locale,
+  copy,
+  services,
+  children,
+}: Omit<Props, "send"> & { children: (carried: CarriedContext) => ReactNode }) {
+  return children(useLeadContext(locale, copy, services));
 }
