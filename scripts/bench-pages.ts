@@ -120,11 +120,17 @@ function buildBarePage(): string {
     Object.entries(sources).every(
       ([file, text]) => existsSync(path.join(dir, file)) && readFileSync(path.join(dir, file), "utf8") === text,
     );
-  if (built) return dir;
+  const modules = path.join(dir, "node_modules");
+  if (built) {
+    // The build made from another checkout links to that checkout's install, which may be gone.
+    rmSync(modules, { force: true });
+    symlinkSync(path.join(root, "node_modules"), modules);
+    return dir;
+  }
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(path.join(dir, "app"), { recursive: true });
   for (const [file, text] of Object.entries(sources)) writeFileSync(path.join(dir, file), text);
-  symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"));
+  symlinkSync(path.join(root, "node_modules"), modules);
   console.log("building the bare Next page…");
   const result = spawnSync(process.execPath, [NEXT_BIN, "build", "--webpack"], {
     cwd: dir,
