@@ -4,11 +4,14 @@
 // site, in Debian's Chromium at 4x CPU slowdown. Measured: the long tasks while it streams
 // (PerformanceObserver 'longtask') and the page's main-thread time per streamed token (CDP
 // Performance metrics: script, style and layout).
+import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type CDPSession, chromium } from "@playwright/test";
 
 export const STREAM_PACE_TOKENS_PER_SECOND = 50;
+/** `--save`: each use's CPU profile while it streams, to bench/results/stream-<use>.cpuprofile (DevTools opens it). */
+const SAVE_PROFILE = process.argv.includes("--save");
 /** About a token of prose: what one paced piece carries. */
 const TOKEN_CHARS = 4;
 
@@ -162,6 +165,10 @@ async function measure(
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     await cdp.send("Performance.enable");
+    if (SAVE_PROFILE) {
+      await cdp.send("Profiler.enable");
+      await cdp.send("Profiler.start");
+    }
     const before = await mainThread(cdp);
     const since = await page.evaluate(() => performance.now());
     const started = Date.now();
@@ -172,6 +179,11 @@ async function measure(
     await page.waitForTimeout(500);
     const streamMs = Date.now() - started;
     const after = await mainThread(cdp);
+    if (SAVE_PROFILE) {
+      const { profile } = (await cdp.send("Profiler.stop")) as { profile: unknown };
+      mkdirSync("bench/results", { recursive: true });
+      writeFileSync(`bench/results/stream-${use}.cpuprofile`, JSON.stringify(profile));
+    }
     const tasks = (
       await page.evaluate(
         () => (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks,

@@ -5,6 +5,7 @@ import { OFFLINE_REVIEWER_ID } from "@/lib/ai/offline-reviewer-id";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
 import { fill } from "@/lib/i18n/fill";
+import { languageName } from "@/lib/i18n/format";
 import type { DoneData } from "@/lib/lab/types";
 import { formatSeconds } from "@/lib/lab-view/format";
 import type { Refused } from "@/lib/lab-view/refused";
@@ -21,14 +22,6 @@ type Props = {
 };
 
 const OFFLINE = new Set([OFFLINE_PLANNER_ID, OFFLINE_ASSISTANT_ID, OFFLINE_REVIEWER_ID]);
-
-function languageName(code: string, locale: Locale): string {
-  try {
-    return new Intl.DisplayNames(locale, { type: "language" }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
 
 /** What the visitor didn't see: how it ended, the model, tokens, neurons, calls, refusals, time. */
 export function RunFacts({ done, durationMs, visitorLocale, refused, locale, copy }: Props) {

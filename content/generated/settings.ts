@@ -11,6 +11,16 @@ export const SETTINGS = {
     "es": ".",
     "en": ","
   },
+  "languageNames": {
+    "es": {
+      "es": "español",
+      "en": "inglés"
+    },
+    "en": {
+      "es": "Spanish",
+      "en": "English"
+    }
+  },
   "quoteStep": 50000,
   "currencyMarks": {
     "symbols": [

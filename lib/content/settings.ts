@@ -16,6 +16,11 @@ export type StudioSettings = {
   localeTags: Record<string, string>;
   /** Each language's thousands separator, for counts the server and the browser must print alike. */
   groupSeparators: Record<string, string>;
+  /**
+   * Each of the studio's languages named in each of them (`es` → `en` → "inglés"), read from Intl
+   * once here: the browser would load ICU's display names (a long task on a phone) to say it.
+   */
+  languageNames: Record<string, Record<string, string>>;
   quoteStep: number;
   currencyMarks: CurrencyMarks;
   /** The studio's IANA time zone: the times its email and inbox show are on its clock. */
@@ -193,6 +198,12 @@ export function resolveSettings(
         locale,
         new Intl.NumberFormat(tag).formatToParts(1_000_000).find((part) => part.type === "group")?.value ?? "",
       ]),
+    ),
+    languageNames: Object.fromEntries(
+      Object.entries(tags).map(([locale, tag]) => {
+        const names = new Intl.DisplayNames(tag, { type: "language" });
+        return [locale, Object.fromEntries(source.locales.map((code) => [code, names.of(code) ?? code]))];
+      }),
     ),
     quoteStep: quoteStep(source, prices),
     currencyMarks: currencyMarks(source.currency, Object.values(tags)),

@@ -59,6 +59,11 @@ export function formatWeeks(range: { min: number; max: number }, locale: Locale)
     .join("");
 }
 
+/** One of the studio's languages named in the page's language ("inglés" for "en" on a Spanish page); any other code as it is. */
+export function languageName(code: string, locale: Locale): string {
+  return (SETTINGS.languageNames[locale] as Record<string, string> | undefined)?.[code] ?? code;
+}
+
 export function formatDate(isoDate: string, locale: Locale): string {
   return new Intl.DateTimeFormat(localeTag(locale), { dateStyle: "long", timeZone: "UTC" }).format(new Date(isoDate));
 }

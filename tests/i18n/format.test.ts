@@ -1,6 +1,6 @@
 // @studio demo
 import { describe, expect, it } from "vitest";
-import { formatMoney, formatMoneyRange, formatWeeks } from "@/lib/i18n/format";
+import { formatMoney, formatMoneyRange, formatWeeks, languageName } from "@/lib/i18n/format";
 import { locale } from "@/tests/support/studio";
 
 const es = locale("es");
@@ -29,5 +29,16 @@ describe("formatWeeks", () => {
     [{ min: 1, max: 2 }, en, "1–2 weeks"],
   ] as const)("%j in %s", (range, locale, expected) => {
     expect(formatWeeks(range, locale)).toBe(expected);
+  });
+});
+
+describe("languageName", () => {
+  it("names a language in the page's language, and gives back a code Intl does not know", () => {
+    expect(languageName("en", es)).toBe("inglés");
+    expect(languageName("es", en)).toBe("Spanish");
+    // Asked again (the cached name), the same.
+    expect(languageName("en", es)).toBe("inglés");
+    expect(languageName("not a code", en)).toBe("not a code");
+    expect(languageName("not a code", en)).toBe("not a code");
   });
 });

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { AgentToolName } from "@/lib/agent/tools";
+import { languageName } from "@/lib/i18n/format";
 import type { ViewContext } from "../copy";
 import type { AgentToolPart } from "../read-run";
 import styles from "./tool-views.module.css";
@@ -64,13 +65,7 @@ function readable(key: ArgumentName, value: unknown, input: Record<string, unkno
   if (key === "kind" && typeof value === "string" && Object.hasOwn(copy.stepKinds, value)) {
     return copy.stepKinds[value as keyof typeof copy.stepKinds];
   }
-  if (key === "locale" && typeof value === "string") {
-    try {
-      return new Intl.DisplayNames(locale, { type: "language" }).of(value) ?? value;
-    } catch {
-      return value;
-    }
-  }
+  if (key === "locale" && typeof value === "string") return languageName(value, locale);
   return show(value);
 }
 
