@@ -36,7 +36,10 @@ async function refuseGetService(route: Route, ip: string) {
 
 test("the agent, state by state", async ({ page }) => {
   test.slow();
-  const agent = await new LabAgentPage(page, locale).open();
+  const agent = new LabAgentPage(page, locale);
+  // The second run stays in flight after its plan until Stop (below).
+  await agent.holdRun(2);
+  await agent.open();
   await expectRightOnPhone(page, "agent: empty");
 
   // Waiting: the request is out and nothing has come back.
@@ -64,17 +67,19 @@ test("the agent, state by state", async ({ page }) => {
   await expectRightOnPhone(page, "agent: answered");
   await page.unroute("**/api/agent", hold);
 
-  // Stopped mid-run: a long goal streams as a long search query.
-  await agent.start(`Una tienda en línea para mi ferretería, ${"con catálogo, envíos y pagos, ".repeat(4)}¿cuánto?`);
+  // Stopped mid-run (held after its plan).
+  await agent.start();
   await expect(agent.steps.first()).toBeVisible();
-  await agent.stop.dispatchEvent("click");
+  await agent.stop.click();
   await expect(agent.notice).toContainText(agent.copy.stopped);
   await expectRightOnPhone(page, "agent: stopped");
 
   // A refused step: the route's refusal for bad arguments, and the run goes on.
   const refuse = (route: Route) => refuseGetService(route, agent.ip);
   await page.route("**/api/agent", refuse);
-  await agent.start("Una tienda en línea para mi ferretería");
+  // The studio's first example goal names a need one of its services meets: the run calls get_service.
+  await agent.useExample(0);
+  await agent.start();
   await agent.finished();
   await expect(page.getByTestId("agent-refusal")).toBeVisible();
   await expectRightOnPhone(page, "agent: a refused step");

@@ -45,6 +45,65 @@ export class LabAgentPage {
     return this;
   }
 
+  /**
+   * Holds one run of the page in flight (the first, or the `nth`): call before `open()`. The page's
+   * `fetch` of `/api/agent` passes that response on one event at a time and stops after the first
+   * event of the plan's text, until a Stop ends the held body as an abort, as the network would.
+   * The server answers at its own pace; the page sees a run still arriving. Other runs pass through.
+   */
+  async holdRun(nth = 1): Promise<void> {
+    await this.page.addInitScript((held) => {
+      const realFetch = window.fetch.bind(window);
+      let runs = 0;
+      window.fetch = async (input, init) => {
+        const response = await realFetch(input, init);
+        const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+        if (!url.endsWith("/api/agent") || !response.body) return response;
+        runs += 1;
+        if (runs !== held) return response;
+        const reader = response.body.getReader();
+        const decoder = new TextDecoder();
+        const encoder = new TextEncoder();
+        let buffered = "";
+        let holding = false;
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            init?.signal?.addEventListener("abort", () =>
+              controller.error(new DOMException("The run was stopped.", "AbortError")),
+            );
+          },
+          async pull(controller) {
+            // Held: this read never ends; only the abort above ends the body.
+            if (holding) await new Promise<never>(() => {});
+            for (;;) {
+              const end = buffered.indexOf("\n\n");
+              if (end >= 0) {
+                const event = buffered.slice(0, end + 2);
+                buffered = buffered.slice(end + 2);
+                controller.enqueue(encoder.encode(event));
+                if (event.includes('"type":"text-delta"')) holding = true;
+                return;
+              }
+              const { done, value } = await reader.read();
+              if (done) {
+                if (buffered) controller.enqueue(encoder.encode(buffered));
+                controller.close();
+                return;
+              }
+              buffered += decoder.decode(value, { stream: true });
+            }
+          },
+          cancel: (reason) => reader.cancel(reason),
+        });
+        return new Response(body, {
+          status: response.status,
+          statusText: response.statusText,
+          headers: response.headers,
+        });
+      };
+    }, nth);
+  }
+
   get goal() {
     return this.page.getByRole("textbox", { name: this.copy.goal });
   }
