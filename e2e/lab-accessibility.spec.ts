@@ -1,6 +1,7 @@
 import { expect, type Route, test } from "@playwright/test";
 import { SITE } from "@/lib/content/site";
 import { expectRightOnPhone, PHONE } from "./checks";
+import { holdRequests } from "./hold-requests";
 import { LabAgentPage, visitorHeaders } from "./pages/lab-agent-page";
 import { LabAssistantPage } from "./pages/lab-assistant-page";
 import { LabReviewerPage } from "./pages/lab-reviewer-page";
@@ -43,29 +44,20 @@ test("the agent, state by state", async ({ page }) => {
   await expectRightOnPhone(page, "agent: empty");
 
   // Waiting: the request is out and nothing has come back.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  // Each handler is removed by name: `unroute(url)` alone would also drop the page object's, which
-  // makes the requests come from this page's own IP, and the next run would share 127.0.0.1's
-  // burst limit with every other test running at the time.
-  const hold = async (route: Route) => {
-    await held;
-    await route.fallback();
-  };
-  await page.route("**/api/agent", hold);
+  // Its `remove()` takes off only the hold: the page object's route (this page's IP) stays, so the
+  // next run doesn't share 127.0.0.1's burst limit with every other test running at the time.
+  const request = await holdRequests(page, "**/api/agent");
   await agent.useExample(1);
   await agent.start();
   await expect(agent.stop).toBeEnabled();
   await expectRightOnPhone(page, "agent: waiting for the first step");
-  release();
+  request.release();
   await expect(agent.tools.first()).toBeVisible();
   await expectRightOnPhone(page, "agent: streaming");
   await agent.finished();
   await expect(agent.nextStep).toBeVisible();
   await expectRightOnPhone(page, "agent: answered");
-  await page.unroute("**/api/agent", hold);
+  await request.remove();
 
   // Stopped mid-run (held after its plan).
   await agent.start();

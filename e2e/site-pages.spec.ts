@@ -1,10 +1,11 @@
-import { expect, type Route, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { SITE } from "@/lib/content/site";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { formatDuration } from "@/lib/i18n/duration";
 import { fill } from "@/lib/i18n/fill";
 import { formatMoneyRange } from "@/lib/i18n/format";
 import { paths } from "@/lib/site/paths";
+import { holdRequests } from "./hold-requests";
 import { QuotePage } from "./pages/quote-page";
 import { DEFAULT_LOCALE, LOCALES, literal, OTHER_LOCALE, serviceWithExtras } from "./studio";
 
@@ -87,24 +88,16 @@ test("the contact form shows errors next to the fields, then confirms", async ({
 test("what a visitor types before the contact page's scripts run stays in the form", async ({ page }) => {
   const form = copy.contact;
   // A slow phone: the form is on screen and the visitor types before the page's scripts arrive.
-  let release = () => {};
-  const scriptsHeld = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const hold = async (route: Route) => {
-    await scriptsHeld;
-    await route.continue();
-  };
-  await page.route("**/_next/static/**/*.js", hold);
+  const scripts = await holdRequests(page, "**/_next/static/**/*.js");
   await page.goto(paths.contact(locale), { waitUntil: "domcontentloaded" });
   await page.getByLabel(form.name, { exact: true }).fill("Marta");
   await page.getByLabel(form.message, { exact: true }).fill(store.text[locale].summary);
-  release();
+  scripts.release();
   // Hydrated once the browser has made the form's one-time key.
   await expect(page.locator('input[name="submission"]')).toHaveValue(/^[0-9a-f-]{36}$/);
   await expect(page.getByLabel(form.name, { exact: true })).toHaveValue("Marta");
   await expect(page.getByLabel(form.message, { exact: true })).toHaveValue(store.text[locale].summary);
-  await page.unroute("**/_next/static/**/*.js", hold);
+  await scripts.remove();
 });
 
 // A studio of one language has no language switch (scripts/studio-fixture/checks.ts checks that).

@@ -2,6 +2,7 @@
 
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useRecordDays } from "@/components/lab/record-days";
+import { useEngineOnIntent } from "@/components/lab/use-engine-on-intent";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
 import styles from "./agent-console.module.css";
@@ -69,7 +70,8 @@ type Props = {
  */
 export function AgentConsole({ locale, copy, names, records, children }: Props) {
   const [goal, setGoal] = useState("");
-  const [engineWanted, setEngineWanted] = useState(false);
+  // The engine loads when the visitor reaches for the console (or runs first), not with the page.
+  const intent = useEngineOnIntent<HTMLDivElement>();
   const [engine, setEngine] = useState<AgentRun | null>(null);
   // A goal that waits for the engine to load, when Run came first.
   const [queued, setQueued] = useState<string | null>(null);
@@ -100,7 +102,7 @@ export function AgentConsole({ locale, copy, names, records, children }: Props) 
     }
     if (engine) engine.run(goal.trim());
     else {
-      setEngineWanted(true);
+      intent.want();
       setQueued(goal.trim());
     }
   }
@@ -122,19 +124,6 @@ export function AgentConsole({ locale, copy, names, records, children }: Props) 
   useEffect(() => {
     if (liveRunId && keptDays !== 0) reflectRunId(liveRunId);
   }, [liveRunId, keptDays]);
-
-  // Loading hints, not interactions: the first pointer, focus or touch in the console fetches the engine.
-  const consoleRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const node = consoleRef.current;
-    if (!node || engineWanted) return;
-    const want = () => setEngineWanted(true);
-    const events = ["pointerenter", "focusin", "touchstart"] as const;
-    for (const event of events) node.addEventListener(event, want, { passive: true });
-    return () => {
-      for (const event of events) node.removeEventListener(event, want);
-    };
-  }, [engineWanted]);
 
   useEffect(() => {
     if (!engine || queued === null) return;
@@ -159,8 +148,8 @@ export function AgentConsole({ locale, copy, names, records, children }: Props) 
 
   return (
     <div className={styles.layout}>
-      <div className={styles.console} ref={consoleRef}>
-        {engineWanted ? (
+      <div className={styles.console} ref={intent.ref}>
+        {intent.wanted ? (
           <Suspense fallback={null}>
             <AgentEngine locale={locale} onChange={setEngine} />
           </Suspense>

@@ -45,3 +45,16 @@ describe("the phone example", () => {
     expect(phoneExample("+0")).toBe("+0");
   });
 });
+
+describe("the studio's language names", () => {
+  it("names each of its languages in each of them, read from Intl at build time", () => {
+    const two = resolveSettings({ currency: "EUR", locales: ["fr", "de"] }, "Suisse", [
+      { file: "services/x.yaml", price: 1000 },
+    ]);
+    expect(two.languageNames).toEqual({
+      fr: { fr: "français", de: "allemand" },
+      de: { fr: "Französisch", de: "Deutsch" },
+    });
+    expect(settings("Perú").languageNames).toEqual({ es: { es: "español" } });
+  });
+});
