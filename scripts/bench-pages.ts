@@ -345,8 +345,8 @@ export async function benchPages({
 }
 
 function commitOf(dir: string): string {
-  const result = spawnSync("git", ["-C", dir, "log", "-1", "--format=%h %s"], { encoding: "utf8" });
-  return result.status === 0 ? result.stdout.trim().slice(0, 90) : dir;
+  const result = spawnSync("git", ["-C", dir, "log", "-1", "--format=%h"], { encoding: "utf8" });
+  return result.status === 0 ? result.stdout.trim() : dir;
 }
 
 const kib = (value: number) => value.toFixed(0);

@@ -1,6 +1,7 @@
 import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport } from "ai";
 import { useState } from "react";
+import { STREAM_RENDER_MS } from "@/components/lab/stream-render";
 import type { AgentUIMessage, BudgetData } from "@/lib/agent/types";
 import type { Locale } from "@/lib/i18n/config";
 import { fetchThroughStop } from "./fetch-through-stop";
@@ -52,6 +53,7 @@ export function useAgentRun(locale: Locale) {
   );
   const chat = useChat<AgentUIMessage>({
     transport,
+    throttle: STREAM_RENDER_MS,
     onData: (part) => {
       if (part.type === "data-budget") setBudget(part.data);
     },

@@ -1,6 +1,7 @@
 import { type UseChatHelpers, useChat } from "@ai-sdk/react";
 import type { HttpChatTransportInitOptions, UIMessage } from "ai";
 import { memo, useLayoutEffect } from "react";
+import { STREAM_RENDER_MS } from "@/components/lab/stream-render";
 import { type LabResponseInfo, useLabTransport } from "./use-lab-transport";
 
 /** What a console reads and calls of its conversation, once the engine is there. */
@@ -22,7 +23,7 @@ type Props<M extends UIMessage> = {
 
 function LabChatEngineInner<M extends UIMessage>({ api, prepareSendMessagesRequest, onChange }: Props<M>) {
   const { transport, info } = useLabTransport<M>(api, prepareSendMessagesRequest);
-  const chat = useChat<M>({ transport });
+  const chat = useChat<M>({ transport, throttle: STREAM_RENDER_MS });
   const { messages, status, error, sendMessage, stop, clearError, setMessages } = chat;
   useLayoutEffect(() => onChange({ messages, status, error, sendMessage, stop, clearError, setMessages, info }));
   return null;
@@ -32,7 +33,7 @@ function LabChatEngineInner<M extends UIMessage>({ api, prepareSendMessagesReque
  * `useChat` and the AI SDK (most of a Lab console's JavaScript) behind a component that renders
  * nothing. The consoles load it with `next/dynamic` and `ssr: false`, so the server never compiles
  * it (its rendering of a console has no conversation to show) and the browser fetches it after
- * the page. It hands every new state up before the browser paints; `memo` keeps the parent's
- * re-render from re-rendering it in turn.
+ * the page. It hands each new state up (at most every `STREAM_RENDER_MS` while text streams)
+ * before the browser paints; `memo` keeps the parent's re-render from re-rendering it in turn.
  */
 export const LabChatEngine = memo(LabChatEngineInner) as typeof LabChatEngineInner;

@@ -1,5 +1,6 @@
 // @studio demo
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { LOCALES } from "@/lib/i18n/config";
 import { formatMoney, formatMoneyRange, formatWeeks, languageName } from "@/lib/i18n/format";
 import { locale } from "@/tests/support/studio";
 
@@ -40,5 +41,32 @@ describe("languageName", () => {
     expect(languageName("en", es)).toBe("inglés");
     expect(languageName("not a code", en)).toBe("not a code");
     expect(languageName("not a code", en)).toBe("not a code");
+  });
+});
+
+describe("warmFormats", () => {
+  it("builds each number format once, ahead of use, so the next price or duration builds none", async () => {
+    vi.resetModules();
+    let made = 0;
+    const Real = Intl.NumberFormat;
+    class Counted extends Real {
+      constructor(...args: ConstructorParameters<typeof Real>) {
+        super(...args);
+        made += 1;
+      }
+    }
+    Intl.NumberFormat = Counted as typeof Intl.NumberFormat;
+    try {
+      const format = await import("@/lib/i18n/format");
+      const locale = LOCALES[0];
+      format.warmFormats(locale);
+      expect(made).toBe(3);
+      format.formatMoneyRange({ min: 1000, max: 2000 }, locale);
+      format.formatWeeks({ min: 2, max: 4 }, locale);
+      format.formatCount(2000, locale);
+      expect(made).toBe(3);
+    } finally {
+      Intl.NumberFormat = Real;
+    }
   });
 });
