@@ -57,3 +57,39 @@ export async function expectRightOnPhone(page: Page, state: string) {
   await expectFitsWidth(page, state);
   await expectAccessible(page, state);
 }
+
+/**
+ * The fonts a page shows (family, size, weight, style of its visible text) that the browser sets
+ * up before its first layout, a few milliseconds each on a phone: the type scale of app/globals.css
+ * keeps a page to this many (tests/site/type-scale.test.ts guards the stylesheets themselves).
+ */
+export const FONTS_A_PAGE = 8;
+
+export async function expectFewFonts(page: Page, state: string) {
+  const fonts = await page.evaluate(() => {
+    const seen = new Set<string>();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const element = walker.currentNode.parentElement;
+      if (!element || !walker.currentNode.textContent?.trim() || !element.checkVisibility()) continue;
+      const style = getComputedStyle(element);
+      seen.add(`${style.fontFamily.split(",")[0]} ${style.fontSize} ${style.fontWeight} ${style.fontStyle}`);
+    }
+    return [...seen].sort();
+  });
+  expect(fonts.length, `${state} shows ${fonts.length} fonts: ${fonts.join(", ")}`).toBeLessThanOrEqual(FONTS_A_PAGE);
+}
+
+/**
+ * The page's own styles, inlined in its HTML (`inlineCss`): at most this many characters. Each
+ * page carries the CSS of what it renders, not a chunk merged with other pages' (`cssChunking:
+ * false` in next.config.ts): merged, every Lab page carried all four consoles' CSS, 21-23 KiB.
+ */
+export const INLINE_CSS_A_PAGE = 16 * 1024;
+
+export async function expectOwnStyles(page: Page, state: string) {
+  const characters = await page.evaluate(() =>
+    [...document.querySelectorAll("style")].reduce((sum, style) => sum + (style.textContent?.length ?? 0), 0),
+  );
+  expect(characters, `${state} inlines ${characters} characters of CSS`).toBeLessThanOrEqual(INLINE_CSS_A_PAGE);
+}
