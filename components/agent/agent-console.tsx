@@ -1,7 +1,7 @@
 "use client";
 
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from "react";
-import { useRecordDays } from "@/components/lab/record-days";
+import { recordDays } from "@/components/lab/record-days";
 import { useEngineOnIntent } from "@/components/lab/use-engine-on-intent";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
@@ -78,7 +78,6 @@ export function AgentConsole({ locale, copy, names, records, children }: Props) 
   const [Markdown, setMarkdown] = useState<AnswerRenderer | null>(null);
   // A finished run at this address (`?run=`) shows from its record until the visitor runs again.
   const { reopened, forget } = useReopenedRun();
-  const keptDays = useRecordDays();
   const agent = engine?.started || reopened.state !== "kept" ? (engine ?? IDLE) : reopenedRun(reopened.run);
   const running = queued !== null || agent.running;
   const run = agent.view;
@@ -120,10 +119,18 @@ export function AgentConsole({ locale, copy, names, records, children }: Props) 
   }, [reopenedGoal]);
 
   // A run's address: once its id arrives, the URL says `?run=<id>` (not when nothing is kept).
+  // The days kept are asked then, not held as state: an answer at load would re-render the console.
   const liveRunId = engine?.started ? engine.runId : null;
   useEffect(() => {
-    if (liveRunId && keptDays !== 0) reflectRunId(liveRunId);
-  }, [liveRunId, keptDays]);
+    if (!liveRunId) return;
+    let live = true;
+    void recordDays().then((days) => {
+      if (live && days !== 0) reflectRunId(liveRunId);
+    });
+    return () => {
+      live = false;
+    };
+  }, [liveRunId]);
 
   useEffect(() => {
     if (!engine || queued === null) return;

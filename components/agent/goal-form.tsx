@@ -1,4 +1,5 @@
-import { type KeyboardEvent, type Ref, useEffect, useId, useRef, useState } from "react";
+import { type KeyboardEvent, type Ref, useId, useRef, useState } from "react";
+import { useHydrated } from "@/components/lab/use-hydrated";
 import { GOAL_MAX_LENGTH } from "@/lib/agent/limits";
 import { type AgentCopy, fill } from "./copy";
 import styles from "./goal-form.module.css";
@@ -20,8 +21,7 @@ export function GoalForm({ goal, onGoal, running, onRun, onStop, copy, runRef, s
   const goalRef = useRef<HTMLTextAreaElement>(null);
   const [empty, setEmpty] = useState(false);
   // Run waits for the page's JavaScript: before it, the form would only reload the page.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   function submit() {
     if (running) return;

@@ -5,6 +5,7 @@ import type { AgentCopy } from "@/components/agent/copy";
 import { fill } from "@/components/agent/copy";
 import { problemFromError, problemMessage } from "@/components/agent/run-problems";
 import { useEngineOnIntent } from "@/components/lab/use-engine-on-intent";
+import { useHydrated } from "@/components/lab/use-hydrated";
 import { CHAT_LIMITS } from "@/lib/chat/limits";
 import type { ChatUIMessage } from "@/lib/chat/types";
 import type { Locale } from "@/lib/i18n/config";
@@ -52,6 +53,7 @@ export function ChatConsole({ locale, copy, shared }: Props) {
   // Null until the engine has loaded (when the visitor reaches for the console): there is nothing
   // to show until then, and a message sent first waits for it in `queued`.
   const engine = useEngineOnIntent<HTMLElement>();
+  const hydrated = useHydrated();
   const [chat, setChat] = useState<LabChat<ChatUIMessage> | null>(null);
   const [queued, setQueued] = useState<string | null>(null);
   const messages = chat?.messages ?? [];
@@ -150,7 +152,7 @@ export function ChatConsole({ locale, copy, shared }: Props) {
           <button
             type="submit"
             className="button"
-            disabled={!engine.hydrated || busy || !question.trim()}
+            disabled={!hydrated || busy || !question.trim()}
             data-testid="chat-send"
           >
             {copy.send}
@@ -163,7 +165,7 @@ export function ChatConsole({ locale, copy, shared }: Props) {
               key={example}
               type="button"
               className={styles.example}
-              disabled={!engine.hydrated || busy}
+              disabled={!hydrated || busy}
               onClick={() => send(example)}
             >
               {example}

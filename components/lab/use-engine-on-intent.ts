@@ -8,19 +8,15 @@ const INTENT_EVENTS = ["pointerenter", "focusin", "touchstart"] as const;
  * A Lab console's engine (the AI SDK, most of its JavaScript) is wanted when the visitor reaches
  * for the console (a pointer, focus or touch in it), not with the page: evaluated at load it was a
  * phone's longest task on the Lab pages. These are loading hints, not interactions. `want()` asks
- * for it outright (a send that came first); `hydrated` is false in the server's HTML, so controls
- * that need the page's script can stay disabled until it runs.
+ * for it outright (a send that came first).
  */
 export function useEngineOnIntent<T extends HTMLElement>(): {
   ref: RefObject<T | null>;
   wanted: boolean;
   want: () => void;
-  hydrated: boolean;
 } {
   const ref = useRef<T>(null);
   const [wanted, setWanted] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   useEffect(() => {
     const node = ref.current;
     if (!node || wanted) return;
@@ -30,5 +26,5 @@ export function useEngineOnIntent<T extends HTMLElement>(): {
       for (const type of INTENT_EVENTS) node.removeEventListener(type, want);
     };
   }, [wanted]);
-  return { ref, wanted, want: () => setWanted(true), hydrated };
+  return { ref, wanted, want: () => setWanted(true) };
 }

@@ -5,6 +5,7 @@ import { type AgentCopy, fill } from "@/components/agent/copy";
 import { problemFromError, problemMessage } from "@/components/agent/run-problems";
 import { type LabChat, LabChatEngine, type PrepareRequest } from "@/components/chat/lab-chat";
 import { useEngineOnIntent } from "@/components/lab/use-engine-on-intent";
+import { useHydrated } from "@/components/lab/use-hydrated";
 import { useModelLabel } from "@/components/lab/use-model-label";
 import { OFFLINE_REVIEWER_ID } from "@/lib/ai/offline-reviewer-id";
 import type { Locale } from "@/lib/i18n/config";
@@ -37,6 +38,7 @@ export function ReviewConsole({ locale, copy, shared }: Props) {
   // Null until the engine has loaded (when the visitor reaches for the console); a review asked
   // for first waits for it (`queued`).
   const engine = useEngineOnIntent<HTMLDivElement>();
+  const hydrated = useHydrated();
   const [chat, setChat] = useState<LabChat<ReviewUIMessage> | null>(null);
   const [queued, setQueued] = useState(false);
   const busy = queued || chat?.status === "submitted" || chat?.status === "streaming";
@@ -140,7 +142,7 @@ export function ReviewConsole({ locale, copy, shared }: Props) {
             ref={runRef}
             type="submit"
             className="button"
-            disabled={!engine.hydrated || busy || !code.trim() || tooLong}
+            disabled={!hydrated || busy || !code.trim() || tooLong}
             data-testid="review-run"
           >
             {copy.review}
