@@ -6,7 +6,7 @@ import { ROOT } from "@/tests/support/import-graph";
 // Each font size and weight a page shows is a font the browser sets up before its first layout
 // (a few milliseconds each on a phone, measured with Lighthouse's 4x CPU: a page with a dozen was
 // ~100 ms of layout, one with two ~25). So every stylesheet picks from the scale in
-// app/globals.css and the two weights, never a size of its own; e2e/accessibility.spec.ts counts
+// app/globals.css and the two weights, never a size of its own; e2e/accessibility.spec.ts checks
 // what each page ends up showing.
 
 const stylesheets = ["app", "components"].flatMap((dir) =>
