@@ -133,6 +133,39 @@ test("a goal that fits nothing: the answer says so and suggests contact", async 
   await expect(page.getByTestId("agent-estimate-price")).toHaveCount(0);
 });
 
+test("a finished run's address (?run=) reopens it from its record: the goal, the answer, nothing spent", async ({
+  page,
+}) => {
+  const agent = await new LabAgentPage(page, locale).open();
+  const goal = await agent.useExample(0);
+  await agent.start();
+  await agent.finished();
+  const answer = (await agent.answer.textContent()) ?? "";
+  await expect(page).toHaveURL(/[?&]run=[A-Za-z0-9_-]{22}(&|$)/);
+
+  const runs: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/agent")) runs.push(request.url());
+  });
+  await page.reload();
+  await expect(page.getByTestId("agent-reopened")).toHaveAttribute("data-state", "kept");
+  await expect(agent.goal).toHaveValue(goal);
+  await expect(agent.answer).toHaveText(answer);
+  expect(runs).toEqual([]);
+});
+
+test("a deployment that keeps no runs leaves the run's id out of the address", async ({ page }) => {
+  await page.route("**/api/lab/retention", (route) => route.fulfill({ json: { retentionDays: 0 } }));
+  const agent = await new LabAgentPage(page, locale).open();
+  // The goal that fits nothing: its next step, contact, carries the run's id.
+  await agent.useExample(2);
+  await agent.start();
+  await agent.finished();
+  // The run's id arrived with its first events, long before the end: the address had its moment.
+  await expect(agent.nextStep).toHaveAttribute("href", /[?&]run=[A-Za-z0-9_-]{22}/);
+  expect(new URL(page.url()).searchParams.has("run")).toBe(false);
+});
+
 test("an injection in the goal stays a normal run", async ({ page }) => {
   const agent = await new LabAgentPage(page, locale).open();
   await agent.start(

@@ -93,12 +93,6 @@ export function AgentConsole({ locale, copy, names, records, children }: Props) 
   function start() {
     stoppedByVisitor.current = false;
     forget();
-    if (!Markdown) {
-      void loadAnswerMarkdown().then(
-        (renderer) => setMarkdown(() => renderer),
-        () => setMarkdown(() => PlainAnswer),
-      );
-    }
     if (engine) engine.run(goal.trim());
     else {
       intent.want();
@@ -117,6 +111,17 @@ export function AgentConsole({ locale, copy, names, records, children }: Props) 
   useEffect(() => {
     if (reopenedGoal !== null) setGoal((typed) => typed || reopenedGoal);
   }, [reopenedGoal]);
+
+  // The answer's renderer loads once there is an answer to come: a run asked for, or one reopened
+  // (a reopened run counts as started).
+  const answerWanted = queued !== null || agent.started;
+  useEffect(() => {
+    if (!answerWanted || Markdown) return;
+    void loadAnswerMarkdown().then(
+      (renderer) => setMarkdown(() => renderer),
+      () => setMarkdown(() => PlainAnswer),
+    );
+  }, [answerWanted, Markdown]);
 
   // A run's address: once its id arrives, the URL says `?run=<id>` (not when nothing is kept).
   // The days kept are asked then, not held as state: an answer at load would re-render the console.
