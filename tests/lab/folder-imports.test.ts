@@ -8,6 +8,19 @@ import { ROOT } from "@/tests/support/import-graph";
 // reaches back up. A loop between folders (agent <-> ai, or a use -> api -> that use) means a
 // shared part is hiding inside one feature.
 
+const topFolder = (entry: string) => (entry.split(path.sep)[0] as string).replace(/\.tsx?$/, "");
+
+/** The lib folder an import lands in (`@/lib/x/…` or a relative path from `lib/<entry>`), if it is in lib. */
+function importedFolder(entry: string, specifier: string): string | undefined {
+  if (specifier.startsWith("@/lib/")) return topFolder(specifier.slice("@/lib/".length).split("/").join(path.sep));
+  if (!specifier.startsWith(".")) return undefined;
+  const target = path.relative(
+    path.join(ROOT, "lib"),
+    path.resolve(path.join(ROOT, "lib", path.dirname(entry)), specifier),
+  );
+  return target.startsWith("..") ? undefined : topFolder(target);
+}
+
 /** Folder -> the folders its files import (type-only imports too: they couple the folders as much). */
 function folderGraph(): Map<string, Map<string, string>> {
   const graph = new Map<string, Map<string, string>>();
@@ -15,11 +28,11 @@ function folderGraph(): Map<string, Map<string, string>> {
   for (const entry of readdirSync(lib, { recursive: true, encoding: "utf8" })) {
     if (!/\.tsx?$/.test(entry)) continue;
     // A module at lib's top level (lib/config.ts) is a folder of its own.
-    const from = (entry.split(path.sep)[0] as string).replace(/\.tsx?$/, "");
+    const from = topFolder(entry);
     const source = readFileSync(path.join(lib, entry), "utf8");
-    for (const match of source.matchAll(/^(?:import|export)[^"']*?from\s+["']@\/lib\/([a-z0-9-]+)/gm)) {
-      const to = match[1] as string;
-      if (to === from) continue;
+    for (const match of source.matchAll(/^(?:import|export)[^"']*?from\s+["']([^"']+)["']/gm)) {
+      const to = importedFolder(entry, match[1] as string);
+      if (!to || to === from) continue;
       const edges = graph.get(from) ?? new Map<string, string>();
       if (!edges.has(to)) edges.set(to, `lib/${entry}`);
       graph.set(from, edges);
@@ -68,6 +81,15 @@ describe("lib's folders", () => {
       // a loop between folders, not between modules.
       .filter((loop) => !loop.includes("config -> site (lib/config.ts)"));
     expect(loops).toEqual([]);
+  });
+
+  it("follow relative imports as well as @/lib/ ones", () => {
+    expect(importedFolder(path.join("ai", "providers.ts"), "../agent/loop")).toBe("agent");
+    expect(importedFolder(path.join("ai", "providers.ts"), "./stream-errors")).toBe("ai");
+    expect(importedFolder("config.ts", "./site/public-origin")).toBe("site");
+    expect(importedFolder(path.join("ai", "providers.ts"), "@/lib/quota/quota")).toBe("quota");
+    expect(importedFolder(path.join("ai", "providers.ts"), "../../components/x")).toBeUndefined();
+    expect(importedFolder(path.join("ai", "providers.ts"), "zod")).toBeUndefined();
   });
 
   it("would see a loop if one came back (the check itself)", () => {
