@@ -4,7 +4,7 @@ import type { MoneyAmount } from "@/lib/agent/amounts";
 import styles from "./amount-warning.module.css";
 import type { AgentCopy } from "./copy";
 
-type Props = { amounts: MoneyAmount[]; calculatorHref: string; copy: AgentCopy };
+type Props = { amounts: MoneyAmount[]; calculatorHref: string; copy: Pick<AgentCopy, "warning"> };
 
 /** Amounts in the answer that no tool returned: the visitor checks them in the calculator first. */
 export function AmountWarning({ amounts, calculatorHref, copy }: Props) {

@@ -2,6 +2,9 @@ import type { Locale } from "@/lib/i18n/config";
 import { localeTag } from "@/lib/i18n/format";
 import { type AgentCopy, fill } from "./copy";
 
+/** What a problem is told with: the errors' strings alone. */
+export type ProblemCopy = Pick<AgentCopy, "errors">;
+
 /** Why a run could not start or finish, in the terms the page explains to the visitor. */
 export type RunProblem =
   | { kind: "quota"; limit: "ip" | "site" | "burst"; resetAt: string }
@@ -73,7 +76,7 @@ function dayOf(date: Date, locale: Locale, timeZone?: string): string {
  * When the quota comes back, on the visitor's clock (the browser's time zone, unless one is given).
  * No zone name: the copy says "your time", and "12:00 AM UTC (your time)" read as two clocks.
  */
-export function resetPhrase(resetAt: string, copy: AgentCopy, locale: Locale, now = new Date(), timeZone?: string) {
+export function resetPhrase(resetAt: string, copy: ProblemCopy, locale: Locale, now = new Date(), timeZone?: string) {
   const at = new Date(resetAt);
   const time = { hour: "numeric", minute: "2-digit", timeZone } as const;
   if (dayOf(at, locale, timeZone) === dayOf(now, locale, timeZone)) {
@@ -86,7 +89,7 @@ export function resetPhrase(resetAt: string, copy: AgentCopy, locale: Locale, no
 /** The problem in plain words, in the page's language. */
 export function problemMessage(
   problem: RunProblem,
-  copy: AgentCopy,
+  copy: ProblemCopy,
   locale: Locale,
   now = new Date(),
   timeZone?: string,

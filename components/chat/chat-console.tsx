@@ -1,7 +1,6 @@
 "use client";
 
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
-import type { AgentCopy } from "@/components/agent/copy";
 import { fill } from "@/components/agent/copy";
 import { problemFromError, problemMessage } from "@/components/agent/run-problems";
 import { useEngineOnIntent } from "@/components/lab/use-engine-on-intent";
@@ -11,7 +10,7 @@ import type { ChatUIMessage } from "@/lib/chat/types";
 import type { Locale } from "@/lib/i18n/config";
 import { newRunId } from "@/lib/lab/records/id";
 import styles from "./chat-console.module.css";
-import type { ChatCopy } from "./chat-copy";
+import type { ChatCopy, SharedLabCopy } from "./chat-copy";
 import { ChatMessage } from "./chat-message";
 import { type LabChat, LabChatEngine, type PrepareRequest } from "./lab-chat";
 
@@ -37,7 +36,7 @@ function requestMessages(messages: ChatUIMessage[]) {
   }));
 }
 
-type Props = { locale: Locale; copy: ChatCopy; shared: AgentCopy };
+type Props = { locale: Locale; copy: ChatCopy; shared: SharedLabCopy };
 
 /** The assistant: a conversation kept in this tab only; each message is one unit of the daily quota. */
 export function ChatConsole({ locale, copy, shared }: Props) {

@@ -1,13 +1,12 @@
 import dynamic from "next/dynamic";
 import { memo } from "react";
 import { AmountWarning } from "@/components/agent/amount-warning";
-import type { AgentCopy } from "@/components/agent/copy";
 import { OFFLINE_ASSISTANT_ID } from "@/lib/ai/offline-assistant-id";
 import type { ChatUIMessage } from "@/lib/chat/types";
 import type { Locale } from "@/lib/i18n/config";
 import { paths } from "@/lib/site/paths";
 import styles from "./chat-console.module.css";
-import type { ChatCopy } from "./chat-copy";
+import type { ChatCopy, SharedLabCopy } from "./chat-copy";
 
 // Client only, like the conversation itself (the server renders the console empty): nothing shows
 // until it has loaded, rather than a flash of raw Markdown.
@@ -21,7 +20,7 @@ const AnswerMarkdown = dynamic(
 type Props = {
   message: ChatUIMessage;
   copy: ChatCopy;
-  shared: AgentCopy;
+  shared: SharedLabCopy;
   locale: Locale;
   streaming: boolean;
 };

@@ -1,8 +1,9 @@
 "use client";
 
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
-import { type AgentCopy, fill } from "@/components/agent/copy";
+import { fill } from "@/components/agent/copy";
 import { problemFromError, problemMessage } from "@/components/agent/run-problems";
+import type { SharedLabCopy } from "@/components/chat/chat-copy";
 import { type LabChat, LabChatEngine, type PrepareRequest } from "@/components/chat/lab-chat";
 import { useEngineOnIntent } from "@/components/lab/use-engine-on-intent";
 import { useHydrated } from "@/components/lab/use-hydrated";
@@ -18,7 +19,7 @@ import styles from "./review-console.module.css";
 
 export type ReviewCopy = Dictionary["reviewer"];
 
-type Props = { locale: Locale; copy: ReviewCopy; shared: AgentCopy };
+type Props = { locale: Locale; copy: ReviewCopy; shared: SharedLabCopy };
 
 /** The reviewer: paste code, pick or detect its language, watch a structured review arrive. */
 export function ReviewConsole({ locale, copy, shared }: Props) {
