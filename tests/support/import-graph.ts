@@ -3,7 +3,8 @@ import path from "node:path";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
-function resolveImport(from: string, specifier: string): string | undefined {
+/** The project file `specifier` names from `from` (`@/…` or relative), if it is one. */
+export function resolveImport(from: string, specifier: string): string | undefined {
   const base = specifier.startsWith("@/")
     ? path.join(ROOT, specifier.slice(2))
     : path.resolve(path.dirname(from), specifier);
