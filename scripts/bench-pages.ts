@@ -34,6 +34,8 @@ export type PageRun = {
   lcpMs: number;
   /** Transfer size of every script the page loaded while Lighthouse watched (gzip on the wire). */
   scriptKiB: number;
+  /** Main-thread work by Lighthouse's groups (`scriptEvaluation`, `styleLayout`, `other`…), ms. */
+  groups: Record<string, number>;
 };
 export type PageResult = PageRun & { page: string; runs: number; tbtRatio: number; mainThreadRatio: number };
 export type PagesBench = {
@@ -175,7 +177,10 @@ type LighthouseReport = {
   categories: Record<string, { score: number | null }>;
   audits: Record<
     string,
-    { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } }
+    {
+      numericValue?: number;
+      details?: { items?: { resourceType?: string; transferSize?: number; group?: string; duration?: number }[] };
+    }
   >;
   runtimeError?: { message: string };
 };
@@ -216,6 +221,10 @@ function lighthouseOnce(url: string): PageRun {
   const score = (category: string) => Math.round((report.categories[category]?.score ?? 0) * 100);
   const value = (audit: string) => report.audits[audit]?.numericValue ?? Number.NaN;
   const scripts = report.audits["network-requests"]?.details?.items ?? [];
+  const groups: Record<string, number> = {};
+  for (const item of report.audits["mainthread-work-breakdown"]?.details?.items ?? []) {
+    if (item.group) groups[item.group] = (groups[item.group] ?? 0) + (item.duration ?? 0);
+  }
   return {
     performance: score("performance"),
     bestPractices: score("best-practices"),
@@ -227,11 +236,13 @@ function lighthouseOnce(url: string): PageRun {
       scripts
         .filter((item) => item.resourceType === "Script")
         .reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024,
+    groups,
   };
 }
 
-function medianRun(runs: PageRun[]): PageRun {
-  const of = (key: keyof PageRun) => median(runs.map((run) => run[key]));
+export function medianRun(runs: PageRun[]): PageRun {
+  const of = (key: Exclude<keyof PageRun, "groups">) => median(runs.map((run) => run[key]));
+  const groupNames = [...new Set(runs.flatMap((run) => Object.keys(run.groups)))];
   return {
     performance: of("performance"),
     bestPractices: of("bestPractices"),
@@ -240,6 +251,7 @@ function medianRun(runs: PageRun[]): PageRun {
     mainThreadMs: of("mainThreadMs"),
     lcpMs: of("lcpMs"),
     scriptKiB: of("scriptKiB"),
+    groups: Object.fromEntries(groupNames.map((name) => [name, median(runs.map((run) => run.groups[name] ?? 0))])),
   };
 }
 
@@ -362,6 +374,37 @@ export function pagesTable({ bare, pages }: PagesBench): string {
   for (const page of pages) {
     rows.push(
       `| \`${page.page}\`${meetsTargets(page, bare) ? "" : " ✗"} | ${page.performance} | ${ms(page.tbtMs)} ms | ${ms(page.mainThreadMs)} ms | ${ms(page.lcpMs)} ms | ${kib(page.scriptKiB)} KiB | ${page.bestPractices} | ${page.seo} | ${page.tbtRatio.toFixed(2)} | ${page.mainThreadRatio.toFixed(2)} |`,
+    );
+  }
+  return rows.join("\n");
+}
+
+/**
+ * Where each page's main-thread work goes beyond the bare page's, by Lighthouse's groups (medians):
+ * script (evaluation, parse and compile) is what code costs, style and layout what the page's
+ * content and CSS cost, "other" the browser's own work around tasks.
+ */
+export const WHERE_GROUPS = [
+  { label: "script", groups: ["scriptEvaluation", "scriptParseCompile"] },
+  { label: "style & layout", groups: ["styleLayout"] },
+  { label: "HTML parsing", groups: ["parseHTML"] },
+  { label: "paint", groups: ["paintCompositeRender"] },
+  { label: "garbage collection", groups: ["garbageCollection"] },
+  { label: "other", groups: ["other"] },
+] as const;
+
+export function whereTable({ bare, pages }: Pick<PagesBench, "bare" | "pages">): string {
+  const sum = (run: PageRun, groups: readonly string[]) =>
+    groups.reduce((total, group) => total + (run.groups?.[group] ?? 0), 0);
+  const signed = (value: number) => `${value >= 0 ? "+" : "−"}${ms(Math.abs(value))}`;
+  const rows = [
+    `| page | ${WHERE_GROUPS.map(({ label }) => label).join(" | ")} |`,
+    `| --- | ${WHERE_GROUPS.map(() => "---").join(" | ")} |`,
+    `| bare Next page | ${WHERE_GROUPS.map(({ groups }) => `${ms(sum(bare, groups))} ms`).join(" | ")} |`,
+  ];
+  for (const page of pages) {
+    rows.push(
+      `| \`${page.page}\` | ${WHERE_GROUPS.map(({ groups }) => signed(sum(page, groups) - sum(bare, groups))).join(" | ")} |`,
     );
   }
   return rows.join("\n");

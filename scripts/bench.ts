@@ -35,6 +35,7 @@ import {
   pagesTable,
   startServer,
   stopServer,
+  whereTable,
   withPagesTable,
 } from "./bench-pages";
 import { benchStreams, STREAM_PACE_TOKENS_PER_SECOND, type StreamCost } from "./bench-stream";
@@ -203,13 +204,15 @@ if (process.argv.includes("--pages")) {
     })),
   };
   console.log(pagesTable(pages));
+  console.log(`\nwhere the main thread goes beyond the bare page's:\n${whereTable(pages)}`);
   if (pages.before) console.log(`\nbefore (${pages.before.commit}) → after:\n${beforeAfterTable(pages)}`);
   // What the last full run measured stays; only the pages' table is new.
   writeResults({ ...lastResults(), pages });
   const when = `${pages.date.slice(0, 10)}, ${pages.machine}; Lighthouse ${pages.lighthouse}, median of ${runs} runs a page (${pages.bare.runs} of the bare page), interleaved (✗: a target missed):`;
+  const where = `Where each page's main-thread work goes beyond the bare page's (Lighthouse's groups, medians; the bare page's own in its row):\n\n${whereTable(pages)}`;
   const tables = pages.before
-    ? `${pagesTable(pages)}\n\nThe same pages before, at ${pages.before.commit}, in the same rounds:\n\n${beforeAfterTable(pages)}`
-    : pagesTable(pages);
+    ? `${pagesTable(pages)}\n\n${where}\n\nThe same pages before, at ${pages.before.commit}, in the same rounds:\n\n${beforeAfterTable(pages)}`
+    : `${pagesTable(pages)}\n\n${where}`;
   writeFileSync("README.md", withPagesTable(readFileSync("README.md", "utf8"), tables, when));
   console.log("wrote the pages table into README.md");
   process.exit(0);
@@ -368,6 +371,15 @@ function pagesLines(pages: (PagesBench & { date: string; machine: string; runs: 
     "",
     pagesTable(pages),
     "",
+    // Runs before 2026-12-03 kept no groups.
+    ...(pages.bare.groups
+      ? [
+          "Where each page's main-thread work goes beyond the bare page's (Lighthouse's groups, medians):",
+          "",
+          whereTable(pages),
+          "",
+        ]
+      : []),
     ...(pages.before
       ? [`The same pages before, at ${pages.before.commit}, in the same rounds:`, "", beforeAfterTable(pages), ""]
       : []),

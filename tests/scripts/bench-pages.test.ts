@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { medianRun, type PageResult, type PageRun, whereTable } from "@/scripts/bench-pages";
+
+// `npm run bench -- --pages` says where a page's main thread goes beyond the bare page's, by
+// Lighthouse's groups: the table is arithmetic on the runs, so it is checked here without a browser.
+
+const run = (groups: Record<string, number>, mainThreadMs = 0): PageRun => ({
+  performance: 90,
+  bestPractices: 100,
+  seo: 100,
+  tbtMs: 100,
+  mainThreadMs,
+  lcpMs: 1000,
+  scriptKiB: 140,
+  groups,
+});
+
+describe("the pages bench's main-thread groups", () => {
+  it("takes each group's median over the runs, a group missing from a run counting 0", () => {
+    const median = medianRun([
+      run({ scriptEvaluation: 600, styleLayout: 40 }),
+      run({ scriptEvaluation: 500, styleLayout: 90, garbageCollection: 12 }),
+      run({ scriptEvaluation: 700, styleLayout: 60 }),
+    ]);
+    expect(median.groups).toEqual({ scriptEvaluation: 600, styleLayout: 60, garbageCollection: 0 });
+  });
+
+  it("shows the bare page's groups and each page's excess over them, script counting parse and compile", () => {
+    const bare = { ...run({ scriptEvaluation: 600, scriptParseCompile: 50, styleLayout: 60, other: 400 }), runs: 12 };
+    const page: PageResult = {
+      ...run({ scriptEvaluation: 640, scriptParseCompile: 60, styleLayout: 260, other: 380, parseHTML: 30 }),
+      page: "/en",
+      runs: 3,
+      tbtRatio: 1,
+      mainThreadRatio: 1,
+    };
+    const lines = whereTable({ bare, pages: [page] }).split("\n");
+    expect(lines[0]).toBe("| page | script | style & layout | HTML parsing | paint | garbage collection | other |");
+    expect(lines[2]).toBe("| bare Next page | 650 ms | 60 ms | 0 ms | 0 ms | 0 ms | 400 ms |");
+    expect(lines[3]).toBe("| `/en` | +50 | +200 | +30 | +0 | +0 | −20 |");
+  });
+});
