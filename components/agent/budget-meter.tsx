@@ -1,6 +1,6 @@
 import { AGENT_LIMITS } from "@/lib/agent/limits";
 import type { BudgetData, DoneData } from "@/lib/agent/types";
-import { OFFLINE_PLANNER_ID } from "@/lib/ai/offline-planner-id";
+import { LAB_USES } from "@/lib/lab-uses";
 import styles from "./budget-meter.module.css";
 import { fill, formatCount, type ViewContext } from "./copy";
 import type { RunView } from "./read-run";
@@ -83,7 +83,13 @@ export function BudgetMeter({ budget, done, seen, model, unitsLeft, stopped, vie
         <div className={`${styles.row} ${styles.wide} ${styles.model}`}>
           <dt>{m.model}</dt>
           <dd data-testid="agent-meter-model">
-            {answeredBy === OFFLINE_PLANNER_ID ? m.offline : answeredBy ? <code>{answeredBy}</code> : m.pending}
+            {answeredBy === LAB_USES.agent.offlineModel ? (
+              m.offline
+            ) : answeredBy ? (
+              <code>{answeredBy}</code>
+            ) : (
+              m.pending
+            )}
           </dd>
         </div>
         <div className={`${styles.row} ${styles.wide} ${styles.usage}`}>

@@ -1,9 +1,9 @@
 import dynamic from "next/dynamic";
 import { memo } from "react";
 import { AmountWarning } from "@/components/agent/amount-warning";
-import { OFFLINE_ASSISTANT_ID } from "@/lib/ai/offline-assistant-id";
 import type { ChatUIMessage } from "@/lib/chat/types";
 import type { Locale } from "@/lib/i18n/config";
+import { LAB_USES } from "@/lib/lab-uses";
 import { paths } from "@/lib/site/paths";
 import styles from "./chat-console.module.css";
 import type { ChatCopy, SharedLabCopy } from "./chat-copy";
@@ -57,7 +57,7 @@ export const ChatMessage = memo(function ChatMessage({ message, copy, shared, lo
       ) : null}
       {done ? (
         <p className={styles.meta} data-testid="chat-model">
-          {copy.answeredBy}: {done.model === OFFLINE_ASSISTANT_ID ? copy.offlineModel : <code>{done.model}</code>}
+          {copy.answeredBy}: {done.model === LAB_USES.chat.offlineModel ? copy.offlineModel : <code>{done.model}</code>}
         </p>
       ) : null}
     </li>

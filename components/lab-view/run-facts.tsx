@@ -1,12 +1,10 @@
 import { formatCount } from "@/components/agent/copy";
-import { OFFLINE_ASSISTANT_ID } from "@/lib/ai/offline-assistant-id";
-import { OFFLINE_PLANNER_ID } from "@/lib/ai/offline-planner-id";
-import { OFFLINE_REVIEWER_ID } from "@/lib/ai/offline-reviewer-id";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
 import { fill } from "@/lib/i18n/fill";
 import { languageName } from "@/lib/i18n/format";
 import type { DoneData } from "@/lib/lab/types";
+import { OFFLINE_MODELS } from "@/lib/lab-uses";
 import { formatSeconds } from "@/lib/lab-view/format";
 import type { Refused } from "@/lib/lab-view/refused";
 import styles from "./lab-view.module.css";
@@ -21,8 +19,6 @@ type Props = {
   copy: Dictionary["labView"];
 };
 
-const OFFLINE = new Set([OFFLINE_PLANNER_ID, OFFLINE_ASSISTANT_ID, OFFLINE_REVIEWER_ID]);
-
 /** What the visitor didn't see: how it ended, the model, tokens, neurons, calls, refusals, time. */
 export function RunFacts({ done, durationMs, visitorLocale, refused, locale, copy }: Props) {
   const r = copy.run;
@@ -33,7 +29,7 @@ export function RunFacts({ done, durationMs, visitorLocale, refused, locale, cop
     [
       "model",
       r.model,
-      done ? (OFFLINE.has(done.model) ? fill(r.offlineModel, { model: done.model }) : done.model) : "—",
+      done ? (OFFLINE_MODELS.has(done.model) ? fill(r.offlineModel, { model: done.model }) : done.model) : "—",
     ],
     [
       "tokens",

@@ -2,9 +2,9 @@ import { Link } from "@/components/site/link";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
 import { DONE_REASONS } from "@/lib/lab/types";
+import { LAB_USE_KINDS } from "@/lib/lab-uses";
 import { type UseFilters as Filters, MAX_QUERY } from "@/lib/lab-view/filters";
 import { studioPaths } from "@/lib/lab-view/paths";
-import { LAB_USE_KINDS } from "@/lib/quota/types";
 import styles from "./lab-view.module.css";
 import { kindLabel, verdictLabel } from "./verdict";
 

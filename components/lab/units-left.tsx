@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import type { UnitsLeft as UnitsLeftData } from "@/lib/api/units-left";
 import { fill } from "@/lib/i18n/fill";
+import type { LabUseKind } from "@/lib/lab-uses";
 import styles from "./lab.module.css";
 
 type Copy = {
@@ -10,7 +11,7 @@ type Copy = {
   leftUnknown: string;
   pausedDay: string;
   pausedBusy: string;
-  useNames: Record<"agent" | "chat" | "review", string>;
+  useNames: Record<LabUseKind, string>;
 };
 
 /**

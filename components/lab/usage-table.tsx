@@ -3,7 +3,8 @@ import { ScrollRegion } from "@/components/site/scroll-region";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
 import { localeTag } from "@/lib/i18n/format";
-import { LAB_USE_KINDS, type SiteTotals } from "@/lib/quota/types";
+import { LAB_USE_KINDS } from "@/lib/lab-uses";
+import type { SiteTotals } from "@/lib/quota/types";
 import styles from "./lab.module.css";
 
 type Props = { totals: SiteTotals; copy: Dictionary["usage"]; locale: Locale };

@@ -1,15 +1,15 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import type { LabUse } from "@/lib/ai/model-table";
 import type { ModelLabel, ModelLabels } from "@/lib/api/model-labels";
+import type { LabUseKind } from "@/lib/lab-uses";
 
 /**
  * The model that answers `use` here, read from `GET /api/lab/models` (the routes' own model table)
  * once the page is in the browser, so the page itself stays static. Null until known, or when it
  * can't be read.
  */
-export function useModelLabel(use: LabUse): ModelLabel | null {
+export function useModelLabel(use: LabUseKind): ModelLabel | null {
   const [label, setLabel] = useState<ModelLabel | null>(null);
   useEffect(() => {
     const controller = new AbortController();

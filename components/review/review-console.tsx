@@ -8,9 +8,9 @@ import { type LabChat, LabChatEngine, type PrepareRequest } from "@/components/c
 import { useEngineOnIntent } from "@/components/lab/use-engine-on-intent";
 import { useHydrated } from "@/components/lab/use-hydrated";
 import { useModelLabel } from "@/components/lab/use-model-label";
-import { OFFLINE_REVIEWER_ID } from "@/lib/ai/offline-reviewer-id";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
+import { LAB_USES } from "@/lib/lab-uses";
 import { REVIEW_LANGUAGES, REVIEW_LIMITS, type ReviewLanguage } from "@/lib/review/limits";
 import type { ReviewUIMessage } from "@/lib/review/output";
 import { CodeView } from "./code-view";
@@ -175,7 +175,8 @@ export function ReviewConsole({ locale, copy, shared }: Props) {
         ) : null}
         {done ? (
           <p className="muted" data-testid="review-model" data-reason={done.reason}>
-            {copy.reviewedBy}: {done.model === OFFLINE_REVIEWER_ID ? copy.offlineModel : <code>{done.model}</code>}
+            {copy.reviewedBy}:{" "}
+            {done.model === LAB_USES.review.offlineModel ? copy.offlineModel : <code>{done.model}</code>}
             {info?.remaining !== null && info?.remaining !== undefined
               ? ` · ${fill(shared.meter.unitsLeft, {})}: ${info.remaining}`
               : null}

@@ -1,4 +1,4 @@
-import { LAB_UNIT_COSTS } from "@/lib/api/unit-costs";
+import { LAB_USES } from "@/lib/lab-uses";
 
 /** Hard limits of one agent run (contract in DESIGN.md). */
 export const AGENT_LIMITS = { maxSteps: 5, maxToolCalls: 6, maxTokens: 350, tokenBudget: 7000 } as const;
@@ -7,4 +7,4 @@ export const GOAL_MAX_LENGTH = 500;
 export const AGENT_TIMEOUT_MS = 45_000;
 export const AGENT_TEMPERATURE = 0.2;
 /** Quota units an agent run costs (a chat message or a review costs 1). */
-export const AGENT_RUN_UNITS = LAB_UNIT_COSTS.agent;
+export const AGENT_RUN_UNITS = LAB_USES.agent.units;

@@ -1,7 +1,7 @@
 import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4StreamPart } from "@ai-sdk/provider";
-import { OFFLINE_PLANNER_ID } from "@/lib/ai/offline-planner-id";
 import { PIECE_DELAY_MS, pacedStream } from "@/lib/ai/text-stream-model";
 import type { Locale } from "@/lib/i18n/config";
+import { LAB_USES } from "@/lib/lab-uses";
 import { estimateJsonTokens, estimateTokens, TOKENS_PER_MESSAGE } from "@/lib/text/tokens";
 import { planNext } from "./offline-planner-plan";
 
@@ -53,7 +53,7 @@ export function createOfflinePlanner({
   return {
     specificationVersion: "v4",
     provider: "lab-agent",
-    modelId: OFFLINE_PLANNER_ID,
+    modelId: LAB_USES.agent.offlineModel,
     supportedUrls: {},
     doGenerate() {
       throw new Error("the offline planner only streams");

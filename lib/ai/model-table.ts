@@ -1,17 +1,13 @@
 import "server-only";
 import { type Config, config, workerBinding } from "@/lib/config";
+import { LAB_USES, type LabUseKind } from "@/lib/lab-uses";
 import { DEFAULT_AGENT_MODEL } from "./neurons";
-import { OFFLINE_ASSISTANT_ID } from "./offline-assistant-id";
-import { OFFLINE_PLANNER_ID } from "./offline-planner-id";
-import { OFFLINE_REVIEWER_ID } from "./offline-reviewer-id";
 import { addressedUrl, previewForcesOffline } from "./preview-guard";
 
 /** Claude for the chat when `ANTHROPIC_API_KEY` is set and `ANTHROPIC_MODEL` is not. */
 export const DEFAULT_ANTHROPIC_MODEL = "claude-haiku-4-5";
 /** The model asked of an OpenAI-compatible server when `OPENAI_COMPATIBLE_MODEL` is not set. */
 export const DEFAULT_OPENAI_COMPATIBLE_MODEL = "gemma3";
-
-export type LabUse = "agent" | "chat" | "review";
 
 /** Why this model answers: the row of the table that matched. */
 export type ModelCase =
@@ -24,7 +20,7 @@ export type ModelCase =
 export type ModelKind = Exclude<ModelCase, "preview-offline">;
 
 /** What answers a use: the route builds exactly this model, and the page names it. */
-export type ModelChoice = { use: LabUse; case: ModelCase; kind: ModelKind; name: string };
+export type ModelChoice = { use: LabUseKind; case: ModelCase; kind: ModelKind; name: string };
 
 /** What the table reads: the settings, the Worker's `AI` binding, the URL the visitor addressed. */
 export type ModelContext = {
@@ -35,19 +31,13 @@ export type ModelContext = {
   requestUrl?: string;
 };
 
-const OFFLINE_MODEL: Record<LabUse, string> = {
-  agent: OFFLINE_PLANNER_ID,
-  chat: OFFLINE_ASSISTANT_ID,
-  review: OFFLINE_REVIEWER_ID,
-};
-
 /**
  * The model table, in DESIGN.md's order: a pull-request preview answers offline; the chat takes
  * Claude when it has a key (the agent and the reviewer stay on Gemma); then the `AI` binding,
  * Workers AI over REST, an OpenAI-compatible server; else each use's own offline model. It loads
  * no provider, so a route that only names the model stays small.
  */
-export function chooseModel(use: LabUse, { models, siteUrl, ai, requestUrl }: ModelContext): ModelChoice {
+export function chooseModel(use: LabUseKind, { models, siteUrl, ai, requestUrl }: ModelContext): ModelChoice {
   const row = (kind: ModelCase, name: string): ModelChoice => ({
     use,
     case: kind,
@@ -55,7 +45,7 @@ export function chooseModel(use: LabUse, { models, siteUrl, ai, requestUrl }: Mo
     name,
   });
   if (previewForcesOffline({ previewAlias: models.previewAlias, siteUrl, requestUrl })) {
-    return row("preview-offline", OFFLINE_MODEL[use]);
+    return row("preview-offline", LAB_USES[use].offlineModel);
   }
   if (use === "chat" && models.anthropic) return row("anthropic", models.anthropic.model ?? DEFAULT_ANTHROPIC_MODEL);
   const workersAI = models.workersAIModel ?? DEFAULT_AGENT_MODEL;
@@ -64,7 +54,7 @@ export function chooseModel(use: LabUse, { models, siteUrl, ai, requestUrl }: Mo
   if (models.openAICompatible) {
     return row("openai-compatible", models.openAICompatible.model ?? DEFAULT_OPENAI_COMPATIBLE_MODEL);
   }
-  return row("offline", OFFLINE_MODEL[use]);
+  return row("offline", LAB_USES[use].offlineModel);
 }
 
 /** The table's input for a request to this deployment. Throws `ConfigError` on a bad setting. */

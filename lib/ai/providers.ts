@@ -4,7 +4,8 @@ import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
 import { createWorkersAI } from "workers-ai-provider";
 import type { Locale } from "@/lib/i18n/config";
-import { chooseModel, type LabUse, type ModelChoice, type ModelContext, modelContext } from "./model-table";
+import type { LabUseKind } from "@/lib/lab-uses";
+import { chooseModel, type ModelChoice, type ModelContext, modelContext } from "./model-table";
 import { AvailabilityWatch, platformOf, WORKERS_AI_PLATFORM } from "./model-unavailable";
 import { DEFAULT_AGENT_MODEL } from "./neurons";
 import { type FailureListener, fetchWithStreamChecks, withStreamChecks } from "./stream-errors";
@@ -80,7 +81,7 @@ export type OfflineModel = (options: { locale: Locale }) => LabModel["model"];
  * their own model to the run instead of patching this, or their own `context` to see what it picks.
  */
 export function resolveModel(
-  use: LabUse,
+  use: LabUseKind,
   {
     locale,
     runId,

@@ -1,13 +1,12 @@
 import "server-only";
-import { chooseModel, type LabUse, type ModelChoice, modelContext } from "@/lib/ai/model-table";
+import { chooseModel, type ModelChoice, modelContext } from "@/lib/ai/model-table";
 import { ConfigError } from "@/lib/config";
+import { LAB_USE_KINDS, type LabUseKind } from "@/lib/lab-uses";
 import { apiError } from "./errors";
 import { logQuotaFailure } from "./lab-units";
 
 export type ModelLabel = Pick<ModelChoice, "kind" | "name">;
-export type ModelLabels = Record<LabUse, ModelLabel>;
-
-const USES: LabUse[] = ["agent", "chat", "review"];
+export type ModelLabels = Record<LabUseKind, ModelLabel>;
 
 /**
  * Which model answers each Lab use here, from the same table the routes build their model from,
@@ -19,7 +18,7 @@ export function modelLabelsResponse(request: Request): Response {
   try {
     const context = modelContext(request);
     labels = Object.fromEntries(
-      USES.map((use) => {
+      LAB_USE_KINDS.map((use) => {
         const { kind, name } = chooseModel(use, context);
         return [use, { kind, name }];
       }),

@@ -1,10 +1,10 @@
 import "server-only";
-import { chooseModel, type LabUse, modelContext } from "@/lib/ai/model-table";
+import { chooseModel, modelContext } from "@/lib/ai/model-table";
 import { platformOf } from "@/lib/ai/model-unavailable";
-import { LAB_USE_KINDS, type ModelPause, type Quota } from "@/lib/quota";
+import { LAB_UNIT_COSTS, LAB_USE_KINDS, type LabUseKind } from "@/lib/lab-uses";
+import type { ModelPause, Quota } from "@/lib/quota";
 import { apiError } from "./errors";
 import { clientIp, isQuotaFailure, labQuota } from "./lab-units";
-import { LAB_UNIT_COSTS } from "./unit-costs";
 
 export type UnitsLeft = {
   remaining: number;
@@ -12,7 +12,7 @@ export type UnitsLeft = {
   resetAt: string;
   costs: typeof LAB_UNIT_COSTS;
   /** Each use whose model's platform says "not now": why, and when it comes back (ISO). */
-  paused: Partial<Record<LabUse, { reason: ModelPause["reason"]; resetAt: string }>>;
+  paused: Partial<Record<LabUseKind, { reason: ModelPause["reason"]; resetAt: string }>>;
 };
 
 /**
@@ -24,7 +24,7 @@ export async function unitsLeftResponse(
   request: Request,
   quota?: Quota,
   // Tests say which platform answers each use; the route asks the model table.
-  platforms?: (use: LabUse) => string | undefined,
+  platforms?: (use: LabUseKind) => string | undefined,
 ): Promise<Response> {
   try {
     let platformFor = platforms;

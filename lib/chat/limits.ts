@@ -1,4 +1,4 @@
-import { LAB_UNIT_COSTS } from "@/lib/api/unit-costs";
+import { LAB_USES } from "@/lib/lab-uses";
 
 /** Limits of one chat message (contract in DESIGN.md: 1 unit a message). */
 export const CHAT_LIMITS = {
@@ -15,6 +15,6 @@ export const CHAT_LIMITS = {
 } as const;
 export const CHAT_TIMEOUT_MS = 30_000;
 export const CHAT_TEMPERATURE = 0.3;
-export const CHAT_MESSAGE_UNITS = LAB_UNIT_COSTS.chat;
+export const CHAT_MESSAGE_UNITS = LAB_USES.chat.units;
 /** A conversation's JSON at its limits (20 questions and 20 answers), with room for multi-byte text. */
 export const CHAT_MAX_BODY_BYTES = 160 * 1024;

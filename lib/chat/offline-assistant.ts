@@ -1,4 +1,3 @@
-import { OFFLINE_ASSISTANT_ID } from "@/lib/ai/offline-assistant-id";
 import { fitService, namesService } from "@/lib/ai/offline-fit";
 import { textStreamModel, userTexts } from "@/lib/ai/text-stream-model";
 import { CATALOG } from "@/lib/content/catalog";
@@ -7,10 +6,9 @@ import { getDictionary } from "@/lib/i18n/dictionary";
 import { formatDuration } from "@/lib/i18n/duration";
 import { fill } from "@/lib/i18n/fill";
 import { formatMoney } from "@/lib/i18n/format";
+import { LAB_USES } from "@/lib/lab-uses";
 import { searchSite } from "@/lib/search/site";
 import { paths } from "@/lib/site/paths";
-
-export { OFFLINE_ASSISTANT_ID };
 
 type Copy = ReturnType<typeof getDictionary>["assistant"]["offline"];
 type Asks = { price: boolean; time: boolean };
@@ -112,7 +110,7 @@ export function offlineAnswer(questions: readonly string[], locale: Locale): str
 /** The chat's model when no account is configured: deterministic, and labelled as such on the page. */
 export function createOfflineAssistant({ locale, chunkDelayMs }: { locale: Locale; chunkDelayMs?: number }) {
   return textStreamModel({
-    modelId: OFFLINE_ASSISTANT_ID,
+    modelId: LAB_USES.chat.offlineModel,
     chunkDelayMs,
     write: ({ prompt }) => offlineAnswer(userTexts(prompt), locale),
   });

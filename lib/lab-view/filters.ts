@@ -1,5 +1,5 @@
 import { DONE_REASONS, type DoneReason } from "@/lib/lab/types";
-import { LAB_USE_KINDS, type LabUseKind } from "@/lib/quota/types";
+import { LAB_USE_KINDS, type LabUseKind } from "@/lib/lab-uses";
 import { foldWord } from "./words";
 
 /** The list's filters, read from the page's GET parameters (a plain form: no script needed). */

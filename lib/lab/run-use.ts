@@ -13,6 +13,7 @@ import { resolveModel } from "@/lib/ai/providers";
 import { STREAM_WINDOW_MS } from "@/lib/ai/stream-window";
 import { readLabRequest } from "@/lib/api/lab-request";
 import { type LabUnits, reserveLabUnits, settleLabUnits } from "@/lib/api/lab-units";
+import type { LabUseKind } from "@/lib/lab-uses";
 import type { Quota } from "@/lib/quota";
 import { unverifiedAmounts } from "./amounts";
 import { answerTransform, closeBrokenStep, type RunRecord } from "./answer-transform";
@@ -22,7 +23,7 @@ import { type Recording, recordedStream, type UseEnd } from "./records/record-us
 import { labRecording } from "./records/recording";
 import { renderedText } from "./rendered-text";
 import type { DoneData } from "./types";
-import type { AnsweringModel, LabCall, LabUse, UseKind, UseSummary } from "./use";
+import type { AnsweringModel, LabCall, LabUse, UseSummary } from "./use";
 
 /**
  * The path of every Lab use (an agent run, a chat message, a review), in order:
@@ -124,7 +125,7 @@ function useEnd(summary: UseSummary<Record<string, unknown>>): UseEnd {
  */
 async function settleUse(
   units: LabUnits,
-  kind: UseKind,
+  kind: LabUseKind,
   summary: UseSummary<Record<string, unknown>>,
   watch: AvailabilityWatch | undefined,
 ): Promise<void> {

@@ -4,14 +4,13 @@ import type { AvailabilityWatch } from "@/lib/ai/model-unavailable";
 import type { OfflineModel } from "@/lib/ai/providers";
 import type { Locale } from "@/lib/i18n/config";
 import type { LabRecord } from "@/lib/lab/records/types";
-import type { Usage } from "@/lib/quota";
+import type { LabUseKind } from "@/lib/lab-uses";
 import type { AnyToolsTransform, RunRecord } from "./answer-transform";
 import type { CallMeter } from "./call-cap";
 import type { MeteredModel, UseMeter } from "./call-meter";
 import type { DoneData, DoneReason } from "./types";
 
 /** The Lab's uses, as the quota books them. */
-export type UseKind = NonNullable<Usage["kind"]>;
 
 /** The model that answers a use, as the model table builds it (tests bring a scripted one). */
 export type AnsweringModel = MeteredModel & {
@@ -72,7 +71,7 @@ export type UseRun<M extends UIMessage, Details extends Record<string, unknown>>
 
 /** A Lab use: what it costs, how long it may take, its visitor's language, and its own parts. */
 export type LabUse<M extends UIMessage, Details extends Record<string, unknown> = Record<string, never>> = {
-  kind: UseKind;
+  kind: LabUseKind;
   /** The `event` of its log line. */
   event: string;
   units: number;

@@ -38,7 +38,6 @@ export type {
   SiteTotals,
   Usage,
 } from "./types";
-export { LAB_USE_KINDS, type LabUseKind } from "./types";
 export {
   DEFAULT_TIMEOUT_MS,
   type UpstashClientOptions,

@@ -1,18 +1,10 @@
 import "server-only";
+import { LAB_USE_KINDS } from "@/lib/lab-uses";
 import { QuotaConfigError } from "./errors";
 import { createIpHasher } from "./ip-hash";
 import { parseSiteTotals } from "./site-totals";
 import type { QuotaStore, RecordInput } from "./store";
-import {
-  LAB_USE_KINDS,
-  type ModelPause,
-  type Quota,
-  type QuotaLimitName,
-  type QuotaLimits,
-  type Reservation,
-  type ReserveRefused,
-  type Usage,
-} from "./types";
+import type { ModelPause, Quota, QuotaLimitName, QuotaLimits, Reservation, ReserveRefused, Usage } from "./types";
 import { nextUtcMidnight, utcDay } from "./utc-day";
 
 export const DEFAULT_LIMITS: Readonly<QuotaLimits> = { ipUnitsPerDay: 20, siteUnitsPerDay: 120, burstPerMinute: 3 };

@@ -1,4 +1,5 @@
-import { LAB_USE_KINDS, type LabUseKind, type ModelTotals, type SiteTotals } from "./types";
+import { LAB_USE_KINDS, type LabUseKind } from "@/lib/lab-uses";
+import type { ModelTotals, SiteTotals } from "./types";
 
 /** Field names of a day's site hash; the Lua scripts write the same names. */
 export const SITE_FIELDS = {

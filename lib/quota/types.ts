@@ -1,3 +1,5 @@
+import type { LabUseKind } from "@/lib/lab-uses";
+
 /** Which limit refused a reservation: the IP's day, the site's day, or the IP's last minute. */
 export type QuotaLimitName = "ip" | "site" | "burst";
 
@@ -48,10 +50,6 @@ export type Usage = {
   /** Which Lab use spent it, for the usage view's per-kind counts; omitted, it counts in the totals only. */
   kind?: LabUseKind;
 };
-
-/** The Lab's three uses. */
-export const LAB_USE_KINDS = ["agent", "chat", "review"] as const;
-export type LabUseKind = (typeof LAB_USE_KINDS)[number];
 
 export type ModelTotals = {
   runs: number;

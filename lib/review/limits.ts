@@ -1,4 +1,4 @@
-import { LAB_UNIT_COSTS } from "@/lib/api/unit-costs";
+import { LAB_USES } from "@/lib/lab-uses";
 
 /** Limits of one review (contract in DESIGN.md: ≤ 6,000 characters, 1 unit a review). */
 export const REVIEW_LIMITS = {
@@ -9,7 +9,7 @@ export const REVIEW_LIMITS = {
 } as const;
 export const REVIEW_TIMEOUT_MS = 45_000;
 export const REVIEW_TEMPERATURE = 0.2;
-export const REVIEW_UNITS = LAB_UNIT_COSTS.review;
+export const REVIEW_UNITS = LAB_USES.review.units;
 /** 6,000 characters as JSON: room for multi-byte characters and escapes. */
 export const REVIEW_MAX_BODY_BYTES = 40 * 1024;
 

@@ -1,12 +1,10 @@
-import { OFFLINE_REVIEWER_ID } from "@/lib/ai/offline-reviewer-id";
 import { lastUserText, textStreamModel } from "@/lib/ai/text-stream-model";
 import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
+import { LAB_USES } from "@/lib/lab-uses";
 import { codeLines, unwrapCode } from "./code";
 import { REVIEW_LIMITS } from "./limits";
 import type { ReviewOutput, Severity } from "./output";
-
-export { OFFLINE_REVIEWER_ID };
 
 type RuleId = keyof ReturnType<typeof getDictionary>["reviewer"]["rules"];
 type Rule = { id: RuleId; severity: Severity; languages?: readonly string[]; test: RegExp };
@@ -71,7 +69,7 @@ export function offlineReview(code: string, language: string, locale: Locale): R
 /** The reviewer's model when no account is configured: fixed rules, labelled as such on the page. */
 export function createOfflineReviewer({ locale, chunkDelayMs }: { locale: Locale; chunkDelayMs?: number }) {
   return textStreamModel({
-    modelId: OFFLINE_REVIEWER_ID,
+    modelId: LAB_USES.review.offlineModel,
     chunkDelayMs,
     write: ({ prompt }) => {
       const wrapped = unwrapCode(lastUserText(prompt));

@@ -1,5 +1,5 @@
-import { OFFLINE_PLANNER_ID } from "@/lib/ai/offline-planner-id";
 import { LOCALES } from "@/lib/i18n/config";
+import { LAB_USES } from "@/lib/lab-uses";
 import { LAB_PAGES } from "@/lib/site/nav";
 import { paths } from "@/lib/site/paths";
 import { securityHeaders } from "@/lib/site/security-headers";
@@ -171,12 +171,12 @@ async function checkAgentRun(base: URL, model: ExpectedModel | undefined, timeou
     toolCalls?: unknown;
   };
   if (data.reason !== "answered") fail(`the run ended with reason "${String(data.reason)}", expected "answered"`);
-  if (model === "offline" && data.model !== OFFLINE_PLANNER_ID) {
+  if (model === "offline" && data.model !== LAB_USES.agent.offlineModel) {
     fail(
       `the run was answered by ${String(data.model)}, expected the offline planner (previews must spend no neurons)`,
     );
   }
-  if (model === "real" && data.model === OFFLINE_PLANNER_ID) {
+  if (model === "real" && data.model === LAB_USES.agent.offlineModel) {
     fail("the run was answered by the offline planner, expected the real model (is the AI binding configured?)");
   }
   return `answered by ${String(data.model)}: ${String(data.modelCalls)} model calls, ${String(data.toolCalls)} tool calls`;

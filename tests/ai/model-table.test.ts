@@ -4,15 +4,12 @@ import {
   chooseModel,
   DEFAULT_ANTHROPIC_MODEL,
   DEFAULT_OPENAI_COMPATIBLE_MODEL,
-  type LabUse,
   type ModelCase,
 } from "@/lib/ai/model-table";
 import { DEFAULT_AGENT_MODEL } from "@/lib/ai/neurons";
-import { OFFLINE_ASSISTANT_ID } from "@/lib/ai/offline-assistant-id";
-import { OFFLINE_PLANNER_ID } from "@/lib/ai/offline-planner-id";
-import { OFFLINE_REVIEWER_ID } from "@/lib/ai/offline-reviewer-id";
 import { resolveModel } from "@/lib/ai/providers";
 import type { ModelLabels } from "@/lib/api/model-labels";
+import { LAB_USE_KINDS, LAB_USES, type LabUseKind } from "@/lib/lab-uses";
 import { contextOf, OFFLINE } from "@/tests/support/model-context";
 import { locale } from "@/tests/support/studio";
 
@@ -50,9 +47,13 @@ type Row = {
   env: Record<string, string>;
   ai?: Ai;
   requestUrl?: string;
-  names: Record<LabUse, string>;
+  names: Record<LabUseKind, string>;
 };
-const offline = { agent: OFFLINE_PLANNER_ID, chat: OFFLINE_ASSISTANT_ID, review: OFFLINE_REVIEWER_ID };
+const offline = {
+  agent: LAB_USES.agent.offlineModel,
+  chat: LAB_USES.chat.offlineModel,
+  review: LAB_USES.review.offlineModel,
+};
 const gemma = { agent: DEFAULT_AGENT_MODEL, chat: DEFAULT_AGENT_MODEL, review: DEFAULT_AGENT_MODEL };
 
 const ROWS: Row[] = [
@@ -67,7 +68,7 @@ const ROWS: Row[] = [
   // The case that once disagreed: a preview with the AI binding and every key, on its preview URL.
   { case: "preview-offline", env: { ...everything, ...preview }, ai: binding, requestUrl: PREVIEW_URL, names: offline },
 ];
-const USES: LabUse[] = ["agent", "chat", "review"];
+const USES = LAB_USE_KINDS;
 
 describe("the model table", () => {
   for (const row of ROWS) {
@@ -92,7 +93,7 @@ describe("the model table", () => {
     expect(chooseModel("chat", context)).toMatchObject({ case: "anthropic", name: "claude-sonnet-4-5" });
     expect(chooseModel("chat", contextOf(claude))).toMatchObject({ kind: "anthropic", name: DEFAULT_ANTHROPIC_MODEL });
     expect(chooseModel("agent", context).kind).toBe("workers-ai-binding");
-    expect(chooseModel("review", contextOf(claude)).name).toBe(OFFLINE_REVIEWER_ID);
+    expect(chooseModel("review", contextOf(claude)).name).toBe(LAB_USES.review.offlineModel);
     const built = resolveModel("chat", { offline: OFFLINE.chat, locale: es, runId: "r", context });
     expect(built.model.provider).toMatch(/^anthropic/);
   });
@@ -138,9 +139,9 @@ describe("GET /api/lab/models: the label the pages show", () => {
   it("names the offline models on a preview's URL, though it has the AI binding", async () => {
     previewWorker();
     expect(await labels(new URL(PREVIEW_URL).host)).toEqual({
-      agent: { kind: "offline", name: OFFLINE_PLANNER_ID },
-      chat: { kind: "offline", name: OFFLINE_ASSISTANT_ID },
-      review: { kind: "offline", name: OFFLINE_REVIEWER_ID },
+      agent: { kind: "offline", name: LAB_USES.agent.offlineModel },
+      chat: { kind: "offline", name: LAB_USES.chat.offlineModel },
+      review: { kind: "offline", name: LAB_USES.review.offlineModel },
     });
   });
 

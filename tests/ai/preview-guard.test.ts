@@ -2,13 +2,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { agentUse } from "@/lib/agent/run-agent";
 import { DEFAULT_ANTHROPIC_MODEL } from "@/lib/ai/model-table";
-import { OFFLINE_ASSISTANT_ID } from "@/lib/ai/offline-assistant-id";
-import { OFFLINE_PLANNER_ID } from "@/lib/ai/offline-planner-id";
-import { OFFLINE_REVIEWER_ID } from "@/lib/ai/offline-reviewer-id";
 import { previewForcesOffline } from "@/lib/ai/preview-guard";
 import { DEFAULT_AGENT_MODEL, resolveModel } from "@/lib/ai/providers";
 import { chatUse } from "@/lib/chat/run-chat";
 import { startLabUse } from "@/lib/lab/run-use";
+import { LAB_USES } from "@/lib/lab-uses";
 import { createQuota, DEFAULT_LIMITS, memoryStore } from "@/lib/quota";
 import { reviewUse } from "@/lib/review/run-review";
 import { contextOf, OFFLINE } from "@/tests/support/model-context";
@@ -80,7 +78,7 @@ describe("the agent's model on a preview", () => {
       runId: "run",
       context: contextOf({ ...real, ...PREVIEW }, { requestUrl: ALIAS_HOST }),
     });
-    expect(agent).toMatchObject({ kind: "offline", name: OFFLINE_PLANNER_ID, estimatedUsage: true });
+    expect(agent).toMatchObject({ kind: "offline", name: LAB_USES.agent.offlineModel, estimatedUsage: true });
   });
 
   it("keeps the real model when the same version serves the production host", () => {
@@ -129,7 +127,7 @@ describe("the Lab on a preview", () => {
 
   // The route hands the request's URL to the model choice: without it the guard never sees a host.
   it.each([
-    [ALIAS_HOST, OFFLINE_PLANNER_ID],
+    [ALIAS_HOST, LAB_USES.agent.offlineModel],
     ["https://tallernorte.example/api/agent", "gemma3"],
   ])("an agent run at %s answers with %s", async (url, model) => {
     const quota = previewWithModels();
@@ -150,7 +148,7 @@ describe("the Lab on a preview", () => {
   const previewHost = new URL(ALIAS_HOST).host;
 
   it.each([
-    [previewHost, OFFLINE_PLANNER_ID],
+    [previewHost, LAB_USES.agent.offlineModel],
     ["tallernorte.example", "gemma3"],
   ])("an agent run for Host %s behind OpenNext's localhost URL answers with %s", async (host, model) => {
     const quota = previewWithModels();
@@ -161,7 +159,7 @@ describe("the Lab on a preview", () => {
   });
 
   it.each([
-    [previewHost, OFFLINE_ASSISTANT_ID],
+    [previewHost, LAB_USES.chat.offlineModel],
     ["tallernorte.example", DEFAULT_ANTHROPIC_MODEL],
   ])("a chat message for Host %s answers with %s (Claude too stays off previews)", async (host, model) => {
     const quota = previewWithModels();
@@ -171,7 +169,7 @@ describe("the Lab on a preview", () => {
   });
 
   it.each([
-    [previewHost, OFFLINE_REVIEWER_ID],
+    [previewHost, LAB_USES.review.offlineModel],
     ["tallernorte.example", "gemma3"],
   ])("a review for Host %s answers with %s", async (host, model) => {
     const quota = previewWithModels();

@@ -1,8 +1,9 @@
 import { createOfflinePlanner } from "@/lib/agent/offline-planner";
-import type { LabUse, ModelContext } from "@/lib/ai/model-table";
+import type { ModelContext } from "@/lib/ai/model-table";
 import type { OfflineModel } from "@/lib/ai/providers";
 import { createOfflineAssistant } from "@/lib/chat/offline-assistant";
 import { type EnvVars, readConfig } from "@/lib/config";
+import type { LabUseKind } from "@/lib/lab-uses";
 import { createOfflineReviewer } from "@/lib/review/offline-reviewer";
 
 /** The model table's input for these variables, as `lib/config.ts` parses them. */
@@ -12,7 +13,7 @@ export function contextOf(env: EnvVars, { ai, requestUrl }: { ai?: Ai; requestUr
 }
 
 /** Each use's own offline model, as the use hands it to the model table. */
-export const OFFLINE: Record<LabUse, OfflineModel> = {
+export const OFFLINE: Record<LabUseKind, OfflineModel> = {
   agent: createOfflinePlanner,
   chat: createOfflineAssistant,
   review: createOfflineReviewer,

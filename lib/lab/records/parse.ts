@@ -1,8 +1,8 @@
 import { isLocale } from "@/lib/i18n/config";
+import { LAB_USE_KINDS, type LabUseKind } from "@/lib/lab-uses";
 import { isRunId } from "./id";
 import type { LabRecord } from "./types";
 
-const KINDS = ["agent", "chat", "review"] as const;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === "object" && !Array.isArray(value);
@@ -22,7 +22,7 @@ export function parseRecord(raw: unknown, leadId: unknown): LabRecord | null {
     }
   }
   if (!isObject(value) || value.v !== 1 || !isRunId(value.id)) return null;
-  if (!KINDS.includes(value.kind as (typeof KINDS)[number]) || !isLocale(value.locale)) return null;
+  if (!LAB_USE_KINDS.includes(value.kind as LabUseKind) || !isLocale(value.locale)) return null;
   if (typeof value.at !== "string" || Number.isNaN(Date.parse(value.at)) || typeof value.day !== "string") return null;
   if (!DAY.test(value.day) || typeof value.stopped !== "boolean" || !isObject(value.input)) return null;
   if (!isObject(value.message) || !Array.isArray(value.message.parts)) return null;

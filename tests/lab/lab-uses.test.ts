@@ -1,0 +1,38 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { LAB_UNIT_COSTS, LAB_USE_KINDS, LAB_USES, OFFLINE_MODELS } from "@/lib/lab-uses";
+import { ROOT } from "@/tests/support/import-graph";
+
+// The Lab's uses are one table (lib/lab-uses.ts): its kinds, unit costs and offline model names
+// are derived from it, and no other module spells the list of uses out again.
+
+const USE = /["'](?:agent|chat|review)["']/.source;
+// A union (`"agent" | "chat" | "review"`) or a list (`["agent", "chat", "review"]`) of the three.
+const SPELLED_OUT = new RegExp(`${USE}\\s*(?:\\||,)\\s*${USE}\\s*(?:\\||,)\\s*${USE}`);
+
+function sources(): string[] {
+  return ["lib", "components", "app"].flatMap((folder) =>
+    readdirSync(path.join(ROOT, folder), { recursive: true, encoding: "utf8" })
+      .filter((entry) => /\.tsx?$/.test(entry))
+      .map((entry) => path.join(folder, entry)),
+  );
+}
+
+describe("the Lab's uses", () => {
+  it("derive their kinds, costs and offline names from the one table", () => {
+    expect(LAB_USE_KINDS).toEqual(Object.keys(LAB_USES));
+    for (const kind of LAB_USE_KINDS) expect(LAB_UNIT_COSTS[kind]).toBe(LAB_USES[kind].units);
+    expect([...OFFLINE_MODELS]).toEqual(LAB_USE_KINDS.map((kind) => LAB_USES[kind].offlineModel));
+    // An agent run counts as two units of the shared quota, a chat message and a review as one.
+    expect(LAB_UNIT_COSTS).toEqual({ agent: 2, chat: 1, review: 1 });
+  });
+
+  it("are listed only in the table", () => {
+    const spelled = sources().filter(
+      (file) =>
+        file !== path.join("lib", "lab-uses.ts") && SPELLED_OUT.test(readFileSync(path.join(ROOT, file), "utf8")),
+    );
+    expect(spelled).toEqual([]);
+  });
+});
