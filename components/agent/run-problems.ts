@@ -1,5 +1,6 @@
 import type { Locale } from "@/lib/i18n/config";
 import { localeTag } from "@/lib/i18n/format";
+import { isPauseReason, type PauseReason } from "@/lib/quota/types";
 import { type AgentCopy, fill } from "./copy";
 
 /** What a problem is told with: the errors' strings alone. */
@@ -25,8 +26,6 @@ export class AgentRequestError extends Error {
 }
 
 const LIMITS = new Set(["ip", "site", "burst"]);
-type PauseReason = "allocation_exhausted" | "rate_limited" | "overloaded";
-const PAUSE_REASONS = new Set(["allocation_exhausted", "rate_limited", "overloaded"]);
 
 /** Reads an error response of the route (`{ error: { code, resetAt, limit } }`, see lib/api/errors.ts). */
 export async function problemOf(response: Response, now = Date.now()): Promise<RunProblem> {
@@ -43,9 +42,8 @@ export async function problemOf(response: Response, now = Date.now()): Promise<R
       error?: { code?: unknown; reason?: unknown; resetAt?: unknown };
     } | null;
     if (body?.error?.code !== "model_unavailable") return { kind: "unavailable" };
-    const reason =
-      typeof body.error.reason === "string" && PAUSE_REASONS.has(body.error.reason) ? body.error.reason : "overloaded";
-    return { kind: "paused", reason: reason as PauseReason, resetAt: resetTime(body.error.resetAt, response, now) };
+    const reason = isPauseReason(body.error.reason) ? body.error.reason : "overloaded";
+    return { kind: "paused", reason, resetAt: resetTime(body.error.resetAt, response, now) };
   }
   if (response.status === 400) return { kind: "invalid" };
   return { kind: "unknown" };

@@ -1,3 +1,4 @@
+import type { PauseReason } from "@/lib/quota/types";
 import { nextUtcMidnight } from "@/lib/quota/utc-day";
 import type { ModelKind } from "./model-table";
 
@@ -11,11 +12,10 @@ import type { ModelKind } from "./model-table";
  * Source of the codes: https://developers.cloudflare.com/workers-ai/platform/errors/ and the
  * binding's own messages (workers-ai-provider maps only some of them to a status).
  */
-export type UnavailableReason = "allocation_exhausted" | "rate_limited" | "overloaded";
-export type ModelUnavailable = { reason: UnavailableReason; untilMs: number };
+export type ModelUnavailable = { reason: PauseReason; untilMs: number };
 
 /** Without a `Retry-After`, how long a rate limit or an overload keeps the Lab from trying. */
-export const BACK_OFF_MS: Record<Exclude<UnavailableReason, "allocation_exhausted">, number> = {
+export const BACK_OFF_MS: Record<Exclude<PauseReason, "allocation_exhausted">, number> = {
   rate_limited: 60_000,
   overloaded: 30_000,
 };

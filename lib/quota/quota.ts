@@ -4,7 +4,15 @@ import { QuotaConfigError } from "./errors";
 import { createIpHasher } from "./ip-hash";
 import { parseSiteTotals } from "./site-totals";
 import type { QuotaStore, RecordInput } from "./store";
-import type { ModelPause, Quota, QuotaLimitName, QuotaLimits, Reservation, ReserveRefused, Usage } from "./types";
+import {
+  isPauseReason,
+  type Quota,
+  type QuotaLimitName,
+  type QuotaLimits,
+  type Reservation,
+  type ReserveRefused,
+  type Usage,
+} from "./types";
 import { nextUtcMidnight, utcDay } from "./utc-day";
 
 export const DEFAULT_LIMITS: Readonly<QuotaLimits> = { ipUnitsPerDay: 20, siteUnitsPerDay: 120, burstPerMinute: 3 };
@@ -13,11 +21,6 @@ export const DEFAULT_LIMITS: Readonly<QuotaLimits> = { ipUnitsPerDay: 20, siteUn
 export const WORKERS_AI_FREE_NEURONS_PER_DAY = 10_000;
 
 const BURST_WINDOW_MS = 60_000;
-const PAUSE_REASONS: ReadonlySet<ModelPause["reason"]> = new Set([
-  "allocation_exhausted",
-  "rate_limited",
-  "overloaded",
-]);
 
 export type QuotaConfig = {
   store: QuotaStore;
@@ -106,8 +109,8 @@ export function createQuota(config: QuotaConfig): Quota {
 
     async modelPause(platform) {
       const pause = await store.modelPause({ platform, nowMs: now() });
-      if (!pause || !PAUSE_REASONS.has(pause.reason as ModelPause["reason"])) return null;
-      return { reason: pause.reason as ModelPause["reason"], until: new Date(pause.untilMs).toISOString() };
+      if (!pause || !isPauseReason(pause.reason)) return null;
+      return { reason: pause.reason, until: new Date(pause.untilMs).toISOString() };
     },
 
     async today() {

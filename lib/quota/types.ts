@@ -98,5 +98,10 @@ export type Quota = {
   modelPause(platform: string): Promise<ModelPause | null>;
 };
 
+/** Why a model platform says "not now" (`lib/ai/model-unavailable.ts` tells them apart). */
+export const PAUSE_REASONS = ["allocation_exhausted", "rate_limited", "overloaded"] as const;
+export type PauseReason = (typeof PAUSE_REASONS)[number];
+export const isPauseReason = (value: unknown): value is PauseReason => PAUSE_REASONS.includes(value as PauseReason);
+
 /** A model platform that says "not now", why, and until when (ISO). */
-export type ModelPause = { reason: "allocation_exhausted" | "rate_limited" | "overloaded"; until: string };
+export type ModelPause = { reason: PauseReason; until: string };

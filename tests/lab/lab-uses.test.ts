@@ -2,14 +2,21 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { LAB_UNIT_COSTS, LAB_USE_KINDS, LAB_USES, OFFLINE_MODELS } from "@/lib/lab-uses";
+import { PAUSE_REASONS } from "@/lib/quota/types";
 import { ROOT } from "@/tests/support/import-graph";
 
 // The Lab's uses are one table (lib/lab-uses.ts): its kinds, unit costs and offline model names
-// are derived from it, and no other module spells the list of uses out again.
+// are derived from it, and no other module spells the list of uses out again. Nor the reasons a
+// model's platform pauses (lib/quota/types.ts).
 
-const USE = /["'](?:agent|chat|review)["']/.source;
-// A union (`"agent" | "chat" | "review"`) or a list (`["agent", "chat", "review"]`) of the three.
-const SPELLED_OUT = new RegExp(`${USE}\\s*(?:\\||,)\\s*${USE}\\s*(?:\\||,)\\s*${USE}`);
+/** A union (`"a" | "b" | "c"`) or a list (`["a", "b", "c"]`) of these three names, in any order. */
+function spelledOut(names: readonly string[]): RegExp {
+  const one = `["'](?:${names.join("|")})["']`;
+  return new RegExp(`${one}\\s*(?:\\||,)\\s*${one}\\s*(?:\\||,)\\s*${one}`);
+}
+
+const spelledOutOutside = (names: readonly string[], home: string) =>
+  sources().filter((file) => file !== home && spelledOut(names).test(readFileSync(path.join(ROOT, file), "utf8")));
 
 function sources(): string[] {
   return ["lib", "components", "app"].flatMap((folder) =>
@@ -29,10 +36,10 @@ describe("the Lab's uses", () => {
   });
 
   it("are listed only in the table", () => {
-    const spelled = sources().filter(
-      (file) =>
-        file !== path.join("lib", "lab-uses.ts") && SPELLED_OUT.test(readFileSync(path.join(ROOT, file), "utf8")),
-    );
-    expect(spelled).toEqual([]);
+    expect(spelledOutOutside(LAB_USE_KINDS, path.join("lib", "lab-uses.ts"))).toEqual([]);
+  });
+
+  it("pause for reasons listed only in the quota's types", () => {
+    expect(spelledOutOutside(PAUSE_REASONS, path.join("lib", "quota", "types.ts"))).toEqual([]);
   });
 });
