@@ -42,6 +42,11 @@ export type PagesBench = {
   bare: PageRun & { runs: number };
   pages: PageResult[];
   lighthouse: string;
+  /**
+   * The build had no `SITE_URL`: its canonical and `hreflang` links are relative, which Lighthouse's
+   * SEO audits fail (83 instead of 100), whatever the pages are.
+   */
+  relativeLinks?: boolean;
   /** The same pages from another built checkout, in the same rounds (`--before DIR`). */
   before?: { commit: string; pages: PageResult[] };
 };
@@ -303,6 +308,12 @@ export async function benchPages({
   let before: ChildProcess | undefined;
   try {
     site = await startServer(siteDir, sitePort, siteEnv);
+    const relativeLinks = hasRelativeCanonical(await (await fetch(`http://127.0.0.1:${sitePort}${pages[0]}`)).text());
+    if (relativeLinks) {
+      console.warn(
+        "the build has no SITE_URL: canonical and hreflang links are relative, so SEO reads 83 on every page (build with SITE_URL=https://… to measure it)",
+      );
+    }
     bare = await startServer(bareDir, barePort);
     if (beforeDir) before = await startServer(beforeDir, beforePort, siteEnv);
     const bareRuns: PageRun[] = [];
@@ -347,6 +358,7 @@ export async function benchPages({
       });
     return {
       lighthouse: version,
+      ...(relativeLinks ? { relativeLinks } : {}),
       bare: { ...bareMedian, runs: bareRuns.length },
       pages: resultsOf(pageRuns),
       ...(beforeDir ? { before: { commit: commitOf(beforeDir), pages: resultsOf(beforeRuns) } } : {}),
@@ -354,6 +366,13 @@ export async function benchPages({
   } finally {
     for (const server of [site, bare, before]) if (server) stopServer(server);
   }
+}
+
+/** Whether a page's canonical link is relative (a build made without `SITE_URL`). */
+export function hasRelativeCanonical(html: string): boolean {
+  const canonical = /<link\b[^>]*\brel="canonical"[^>]*>/i.exec(html)?.[0];
+  const href = canonical && /\bhref="([^"]*)"/i.exec(canonical)?.[1];
+  return href !== undefined && href !== null && !/^https?:\/\//i.test(href);
 }
 
 function commitOf(dir: string): string {

@@ -208,7 +208,7 @@ if (process.argv.includes("--pages")) {
   if (pages.before) console.log(`\nbefore (${pages.before.commit}) → after:\n${beforeAfterTable(pages)}`);
   // What the last full run measured stays; only the pages' table is new.
   writeResults({ ...lastResults(), pages });
-  const when = `${pages.date.slice(0, 10)}, ${pages.machine}; Lighthouse ${pages.lighthouse}, median of ${runs} runs a page (${pages.bare.runs} of the bare page), interleaved (✗: a target missed):`;
+  const when = `${pages.date.slice(0, 10)}, ${pages.machine}; Lighthouse ${pages.lighthouse}, median of ${runs} runs a page (${pages.bare.runs} of the bare page), interleaved (✗: a target missed)${pages.relativeLinks ? "; built without SITE_URL, so SEO misses the canonical and hreflang audits" : ""}:`;
   const where = `Where each page's main-thread work goes beyond the bare page's (Lighthouse's groups, medians; the bare page's own in its row):\n\n${whereTable(pages)}`;
   const tables = pages.before
     ? `${pagesTable(pages)}\n\n${where}\n\nThe same pages before, at ${pages.before.commit}, in the same rounds:\n\n${beforeAfterTable(pages)}`

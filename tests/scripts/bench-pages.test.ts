@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { medianRun, type PageResult, type PageRun, whereTable } from "@/scripts/bench-pages";
+import { hasRelativeCanonical, medianRun, type PageResult, type PageRun, whereTable } from "@/scripts/bench-pages";
 
 // `npm run bench -- --pages` says where a page's main thread goes beyond the bare page's, by
 // Lighthouse's groups: the table is arithmetic on the runs, so it is checked here without a browser.
@@ -38,5 +38,15 @@ describe("the pages bench's main-thread groups", () => {
     expect(lines[0]).toBe("| page | script | style & layout | HTML parsing | paint | garbage collection | other |");
     expect(lines[2]).toBe("| bare Next page | 650 ms | 60 ms | 0 ms | 0 ms | 0 ms | 400 ms |");
     expect(lines[3]).toBe("| `/en` | +50 | +200 | +30 | +0 | +0 | −20 |");
+  });
+});
+
+describe("the pages bench's build check", () => {
+  it("tells a build without SITE_URL (relative canonical) from one with it", () => {
+    expect(hasRelativeCanonical('<head><link rel="canonical" href="/en"/></head>')).toBe(true);
+    expect(hasRelativeCanonical('<head><link rel="canonical" href="https://studio.example/en"/></head>')).toBe(false);
+    expect(hasRelativeCanonical('<link href="/es" rel="canonical">')).toBe(true);
+    // A page with no canonical link says nothing about the build.
+    expect(hasRelativeCanonical("<head><title>x</title></head>")).toBe(false);
   });
 });
