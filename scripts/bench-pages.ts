@@ -34,8 +34,8 @@ export type PageRun = {
   lcpMs: number;
   /** Transfer size of every script the page loaded while Lighthouse watched (gzip on the wire). */
   scriptKiB: number;
-  /** Main-thread work by Lighthouse's groups (`scriptEvaluation`, `styleLayout`, `other`…), ms. */
-  groups: Record<string, number>;
+  /** Main-thread work by Lighthouse's groups (`scriptEvaluation`, `styleLayout`, `other`…), ms; results saved without them have none. */
+  groups?: Record<string, number>;
 };
 export type PageResult = PageRun & { page: string; runs: number; tbtRatio: number; mainThreadRatio: number };
 export type PagesBench = {
@@ -247,7 +247,7 @@ function lighthouseOnce(url: string): PageRun {
 
 export function medianRun(runs: PageRun[]): PageRun {
   const of = (key: Exclude<keyof PageRun, "groups">) => median(runs.map((run) => run[key]));
-  const groupNames = [...new Set(runs.flatMap((run) => Object.keys(run.groups)))];
+  const groupNames = [...new Set(runs.flatMap((run) => Object.keys(run.groups ?? {})))];
   return {
     performance: of("performance"),
     bestPractices: of("bestPractices"),
@@ -256,7 +256,7 @@ export function medianRun(runs: PageRun[]): PageRun {
     mainThreadMs: of("mainThreadMs"),
     lcpMs: of("lcpMs"),
     scriptKiB: of("scriptKiB"),
-    groups: Object.fromEntries(groupNames.map((name) => [name, median(runs.map((run) => run.groups[name] ?? 0))])),
+    groups: Object.fromEntries(groupNames.map((name) => [name, median(runs.map((run) => run.groups?.[name] ?? 0))])),
   };
 }
 
@@ -372,7 +372,7 @@ export async function benchPages({
 export function hasRelativeCanonical(html: string): boolean {
   const canonical = /<link\b[^>]*\brel="canonical"[^>]*>/i.exec(html)?.[0];
   const href = canonical && /\bhref="([^"]*)"/i.exec(canonical)?.[1];
-  return href !== undefined && href !== null && !/^https?:\/\//i.test(href);
+  return href !== undefined && !/^https?:\/\//i.test(href);
 }
 
 function commitOf(dir: string): string {
@@ -415,7 +415,10 @@ export const WHERE_GROUPS = [
 export function whereTable({ bare, pages }: Pick<PagesBench, "bare" | "pages">): string {
   const sum = (run: PageRun, groups: readonly string[]) =>
     groups.reduce((total, group) => total + (run.groups?.[group] ?? 0), 0);
-  const signed = (value: number) => `${value >= 0 ? "+" : "−"}${ms(Math.abs(value))}`;
+  const signed = (value: number) => {
+    const rounded = Math.round(value);
+    return `${rounded >= 0 ? "+" : "−"}${ms(Math.abs(rounded))}`;
+  };
   const rows = [
     `| page | ${WHERE_GROUPS.map(({ label }) => label).join(" | ")} |`,
     `| --- | ${WHERE_GROUPS.map(() => "---").join(" | ")} |`,

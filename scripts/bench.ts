@@ -371,7 +371,7 @@ function pagesLines(pages: (PagesBench & { date: string; machine: string; runs: 
     "",
     pagesTable(pages),
     "",
-    // Runs before 2026-12-03 kept no groups.
+    // Results saved without the groups skip this table.
     ...(pages.bare.groups
       ? [
           "Where each page's main-thread work goes beyond the bare page's (Lighthouse's groups, medians):",

@@ -10,8 +10,6 @@ import type { CallMeter } from "./call-cap";
 import type { MeteredModel, UseMeter } from "./call-meter";
 import type { DoneData, DoneReason } from "./types";
 
-/** The Lab's uses, as the quota books them. */
-
 /** The model that answers a use, as the model table builds it (tests bring a scripted one). */
 export type AnsweringModel = MeteredModel & {
   model: Exclude<LanguageModel, string>;

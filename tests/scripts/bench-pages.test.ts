@@ -38,6 +38,9 @@ describe("the pages bench's main-thread groups", () => {
     expect(lines[0]).toBe("| page | script | style & layout | HTML parsing | paint | garbage collection | other |");
     expect(lines[2]).toBe("| bare Next page | 650 ms | 60 ms | 0 ms | 0 ms | 0 ms | 400 ms |");
     expect(lines[3]).toBe("| `/en` | +50 | +200 | +30 | +0 | +0 | −20 |");
+    // Less than half a millisecond below the bare page is no difference, not "−0".
+    const close = { ...page, page: "/es", groups: { ...bare.groups, other: 399.6 } };
+    expect(whereTable({ bare, pages: [close] }).split("\n")[3]).toBe("| `/es` | +0 | +0 | +0 | +0 | +0 | +0 |");
   });
 });
 
