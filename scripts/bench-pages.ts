@@ -403,7 +403,7 @@ export function pagesTable({ bare, pages }: PagesBench): string {
  * script (evaluation, parse and compile) is what code costs, style and layout what the page's
  * content and CSS cost, "other" the browser's own work around tasks.
  */
-export const WHERE_GROUPS = [
+const WHERE_GROUPS = [
   { label: "script", groups: ["scriptEvaluation", "scriptParseCompile"] },
   { label: "style & layout", groups: ["styleLayout"] },
   { label: "HTML parsing", groups: ["parseHTML"] },
@@ -411,6 +411,12 @@ export const WHERE_GROUPS = [
   { label: "garbage collection", groups: ["garbageCollection"] },
   { label: "other", groups: ["other"] },
 ] as const;
+
+export const WHERE_CAPTION =
+  "Where each page's main-thread work goes beyond the bare page's (Lighthouse's groups, medians; the bare page's own in its row):";
+
+/** Said of a run whose build had relative links (`relativeLinks`). */
+export const RELATIVE_LINKS_NOTE = "built without SITE_URL, so SEO misses the canonical and hreflang audits";
 
 export function whereTable({ bare, pages }: Pick<PagesBench, "bare" | "pages">): string {
   const sum = (run: PageRun, groups: readonly string[]) =>

@@ -33,8 +33,10 @@ import {
   benchPages,
   type PagesBench,
   pagesTable,
+  RELATIVE_LINKS_NOTE,
   startServer,
   stopServer,
+  WHERE_CAPTION,
   whereTable,
   withPagesTable,
 } from "./bench-pages";
@@ -208,8 +210,8 @@ if (process.argv.includes("--pages")) {
   if (pages.before) console.log(`\nbefore (${pages.before.commit}) → after:\n${beforeAfterTable(pages)}`);
   // What the last full run measured stays; only the pages' table is new.
   writeResults({ ...lastResults(), pages });
-  const when = `${pages.date.slice(0, 10)}, ${pages.machine}; Lighthouse ${pages.lighthouse}, median of ${runs} runs a page (${pages.bare.runs} of the bare page), interleaved (✗: a target missed)${pages.relativeLinks ? "; built without SITE_URL, so SEO misses the canonical and hreflang audits" : ""}:`;
-  const where = `Where each page's main-thread work goes beyond the bare page's (Lighthouse's groups, medians; the bare page's own in its row):\n\n${whereTable(pages)}`;
+  const when = `${pages.date.slice(0, 10)}, ${pages.machine}; Lighthouse ${pages.lighthouse}, median of ${runs} runs a page (${pages.bare.runs} of the bare page), interleaved (✗: a target missed)${pages.relativeLinks ? `; ${RELATIVE_LINKS_NOTE}` : ""}:`;
+  const where = `${WHERE_CAPTION}\n\n${whereTable(pages)}`;
   const tables = pages.before
     ? `${pagesTable(pages)}\n\n${where}\n\nThe same pages before, at ${pages.before.commit}, in the same rounds:\n\n${beforeAfterTable(pages)}`
     : `${pagesTable(pages)}\n\n${where}`;
@@ -372,14 +374,8 @@ function pagesLines(pages: (PagesBench & { date: string; machine: string; runs: 
     pagesTable(pages),
     "",
     // Results saved without the groups skip this table.
-    ...(pages.bare.groups
-      ? [
-          "Where each page's main-thread work goes beyond the bare page's (Lighthouse's groups, medians):",
-          "",
-          whereTable(pages),
-          "",
-        ]
-      : []),
+    ...(pages.relativeLinks ? [`This run's build: ${RELATIVE_LINKS_NOTE}.`, ""] : []),
+    ...(pages.bare.groups ? [WHERE_CAPTION, "", whereTable(pages), ""] : []),
     ...(pages.before
       ? [`The same pages before, at ${pages.before.commit}, in the same rounds:`, "", beforeAfterTable(pages), ""]
       : []),
