@@ -5,12 +5,14 @@ import type { LanguageModel } from "ai";
 import { createWorkersAI } from "workers-ai-provider";
 import type { Locale } from "@/lib/i18n/config";
 import type { LabUseKind } from "@/lib/lab-uses";
+import { bindingWithPasses, type CallPlan, type FailureListener, fetchWithPasses } from "./event-stream";
 import { chooseModel, type ModelChoice, type ModelContext, modelContext } from "./model-table";
 import { AvailabilityWatch, platformOf, WORKERS_AI_PLATFORM } from "./model-unavailable";
 import { DEFAULT_AGENT_MODEL } from "./neurons";
-import { type FailureListener, fetchWithStreamChecks, withStreamChecks } from "./stream-errors";
-import { fetchWithToolCallOrdering, withToolCallOrdering } from "./workers-ai-binding";
-import { fetchWithNeuronMeter, NeuronMeter, withNeuronMeter } from "./workers-ai-usage";
+import { endMarker, inBandErrors } from "./stream-errors";
+import { STREAM_WINDOW_MS } from "./stream-window";
+import { textMerge, toolCallOrder } from "./workers-ai-passes";
+import { NeuronMeter, neuronReport } from "./workers-ai-usage";
 
 export { DEFAULT_AGENT_MODEL, WORKERS_AI_PLATFORM };
 
@@ -21,9 +23,36 @@ function workersAISettings(runId: string) {
 }
 
 /**
+ * What every hosted model's stream goes through first: nothing after the end marker, and a stream
+ * error at an in-band error. Before anything else reads the stream: nothing after `[DONE]` is
+ * metered or merged.
+ */
+const checks = () => [endMarker(), inBandErrors()];
+
+/**
+ * A Workers AI call, binding or REST: the checks, then the neurons the response reports, then
+ * the streamed tool calls put in the order the provider reads and text merged per window.
+ */
+export function workersAICall({
+  meter,
+  onFailure,
+  streamWindowMs = STREAM_WINDOW_MS,
+}: {
+  meter?: NeuronMeter;
+  onFailure?: FailureListener;
+  streamWindowMs?: number;
+}): () => CallPlan {
+  return () => {
+    const report = meter?.openCall();
+    const metered = report ? [neuronReport(report)] : [];
+    const passes = [...checks(), ...metered, toolCallOrder(), textMerge(streamWindowMs)];
+    return { passes, onFailure, unstreamedNeurons: report };
+  };
+}
+
+/**
  * The agent's model on the `AI` binding, with the settings a run sends; the wire tests replay
- * Workers AI streams through it. The binding is wrapped so that streamed tool calls reach the
- * provider with their name first (see `withToolCallOrdering`).
+ * Workers AI streams through it.
  */
 export function workersAIModel(
   binding: Ai,
@@ -32,16 +61,11 @@ export function workersAIModel(
   meter?: NeuronMeter,
   { streamWindowMs, onFailure }: { streamWindowMs?: number; onFailure?: FailureListener } = {},
 ): LabModel["model"] {
-  // In-band errors and the end marker first: nothing after `[DONE]` is metered or merged.
-  const checked = withStreamChecks(binding, onFailure);
-  const metered = meter ? withNeuronMeter(checked, meter) : checked;
-  return createWorkersAI({ binding: withToolCallOrdering(metered, { windowMs: streamWindowMs }) }).chat<string>(
-    modelId,
-    workersAISettings(runId),
-  );
+  const call = workersAICall({ meter, onFailure, streamWindowMs });
+  return createWorkersAI({ binding: bindingWithPasses(binding, call) }).chat<string>(modelId, workersAISettings(runId));
 }
 
-/** The same model over Workers AI's REST API, with the same repair on its streams. */
+/** The same model over Workers AI's REST API, its streams read the same way. */
 export function workersAIRestModel(
   credentials: { accountId: string; apiKey: string; fetch?: typeof fetch },
   modelId: string,
@@ -50,9 +74,8 @@ export function workersAIRestModel(
   onFailure?: FailureListener,
 ): LabModel["model"] {
   const { fetch: fetcher = fetch, ...account } = credentials;
-  const checked = fetchWithStreamChecks(fetcher, onFailure);
-  const metered = meter ? fetchWithNeuronMeter(checked, meter) : checked;
-  return createWorkersAI({ ...account, fetch: fetchWithToolCallOrdering(metered) }).chat<string>(
+  const call = workersAICall({ meter, onFailure });
+  return createWorkersAI({ ...account, fetch: fetchWithPasses(fetcher, call) }).chat<string>(
     modelId,
     workersAISettings(runId),
   );
@@ -117,7 +140,7 @@ export function resolveModel(
         baseURL: models.openAICompatible.baseURL,
         apiKey: models.openAICompatible.apiKey,
         includeUsage: true,
-        fetch: fetchWithStreamChecks(fetch, watch.note),
+        fetch: fetchWithPasses(fetch, () => ({ passes: checks(), onFailure: watch.note })),
       });
       return { ...choice, model: provider.chatModel(name), estimatedUsage: false, watch };
     }
@@ -126,7 +149,7 @@ export function resolveModel(
       const watch = new AvailabilityWatch(platformOf("anthropic") ?? "anthropic");
       const provider = createAnthropic({
         apiKey: models.anthropic.apiKey,
-        fetch: fetchWithStreamChecks(fetch, watch.note),
+        fetch: fetchWithPasses(fetch, () => ({ passes: checks(), onFailure: watch.note })),
       });
       return { ...choice, model: provider(name), estimatedUsage: false, watch };
     }

@@ -1,16 +1,4 @@
-/** What the checks do with each chunk of the raw stream and at its end: `emit` sends bytes on. */
-type StreamPass = {
-  transform(chunk: Uint8Array, emit: (chunk: Uint8Array) => void): void;
-  flush?(emit: (chunk: Uint8Array) => void): void;
-};
-
-/** `pass` as a `TransformStream`, so it composes with the binding's other passes by `pipeThrough`. */
-function asTransform(pass: StreamPass): TransformStream<Uint8Array, Uint8Array> {
-  return new TransformStream({
-    transform: (chunk, controller) => pass.transform(chunk, (out) => controller.enqueue(out)),
-    flush: (controller) => pass.flush?.((out) => controller.enqueue(out)),
-  });
-}
+import { type EventPass, isEndMarker } from "./event-stream";
 
 /**
  * An error the model's server sent inside a stream that had started well (HTTP 200): an SSE
@@ -53,98 +41,42 @@ export function isErrorPayload(payload: unknown): boolean {
 }
 
 /**
- * The stream as it should be read: nothing after its end marker (`data: [DONE]`), and a stream
- * error at the first in-band error, after the events before it have gone on. Without this the
- * provider skips both (it ignores the SSE event type, and an error object has no text), so an
- * answer cut by an error would end as answered, and events after the end would still count.
+ * Nothing after the stream's end marker (`data: [DONE]`): the marker goes on, and no event after
+ * it reaches the other passes or the provider (more text, a tool call, usage, an error).
  */
-function streamChecks(onFailure?: (error: unknown) => void): StreamPass {
-  const checked = inBand();
-  if (!onFailure) return checked;
-  const noted =
-    <A extends unknown[]>(step: (...args: A) => void) =>
-    (...args: A) => {
-      try {
-        step(...args);
-      } catch (error) {
-        onFailure(error);
-        throw error;
-      }
-    };
-  return { transform: noted(checked.transform), flush: checked.flush && noted(checked.flush) };
+export function endMarker(): EventPass {
+  let ended = false;
+  return {
+    event(event, emit) {
+      if (ended) return;
+      ended = isEndMarker(event);
+      emit(event);
+    },
+  };
 }
 
-function inBand(): StreamPass {
-  const decoder = new TextDecoder();
-  const encoder = new TextEncoder();
-  let line = "";
-  /** The current event's type (`event:` field), until the blank line that ends it. */
-  let eventType = "";
-  let ended = false;
-
-  /** Checks one whole line; true when it is the end marker. */
-  function check(text: string): boolean {
-    const trimmed = text.trim();
-    if (trimmed === "") {
-      if (eventType === "error") throw new ModelStreamError("the model's stream sent an error event", null);
-      eventType = "";
-      return false;
-    }
-    if (trimmed.startsWith("event:")) {
-      eventType = trimmed.slice(6).trim();
-      return false;
-    }
-    if (!trimmed.startsWith("data:")) return false;
-    const data = trimmed.slice(5).trim();
-    if (data === "[DONE]") return true;
-    if (eventType === "error") {
-      const payload = parsed(data);
-      throw new ModelStreamError(errorMessage(payload), payload);
-    }
-    // Only a payload that could be an error is parsed here: every chunk has an "object" or a
-    // "type" key, so the values are what tell (text inside a string has its quotes escaped).
-    if (!ERROR_HINT.test(data)) return false;
-    const payload = parsed(data);
-    if (isErrorPayload(payload)) throw new ModelStreamError(errorMessage(payload), payload);
-    return false;
-  }
-
-  /** Sends `text` on, line by line, up to the end marker and its line break. */
-  function pass(text: string, emit: (chunk: Uint8Array) => void): void {
-    let out = "";
-    let start = 0;
-    try {
-      for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", start)) {
-        const whole = line + text.slice(start, at);
-        line = "";
-        const end = at + 1;
-        if (check(whole)) {
-          ended = true;
-          out += text.slice(start, end);
-          return;
-        }
-        out += text.slice(start, end);
-        start = end;
-      }
-      line += text.slice(start);
-      out += text.slice(start);
-    } finally {
-      if (out) emit(encoder.encode(out));
-    }
-  }
-
+/**
+ * A stream error at the first in-band error (an `event: error`, with or without data, or a
+ * payload that is an error object), after the events before it have gone on. Without it the
+ * provider skips both (it ignores the SSE event type, and an error object has no text), so an
+ * answer cut by an error would end as answered.
+ */
+export function inBandErrors(): EventPass {
   return {
-    transform(chunk, emit) {
-      if (ended) return;
-      pass(decoder.decode(chunk, { stream: true }), emit);
-    },
-    flush(emit) {
-      if (ended) return;
-      const rest = decoder.decode();
-      if (rest) pass(rest, emit);
-      // A last line with no line break, or an error event the stream ended inside.
-      if (!ended && (line !== "" || eventType === "error")) check(line);
-      if (!ended && eventType === "error") check("");
+    event(event, emit) {
+      const { type, data } = event;
+      if (type === "error") {
+        if (data === undefined) throw new ModelStreamError("the model's stream sent an error event", null);
+        const payload = parsed(data);
+        throw new ModelStreamError(errorMessage(payload), payload);
+      }
+      // Only a payload that could be an error is parsed here: every chunk has an "object" or a
+      // "type" key, so the values are what tell (text inside a string has its quotes escaped).
+      if (data !== undefined && ERROR_HINT.test(data)) {
+        const payload = parsed(data);
+        if (isErrorPayload(payload)) throw new ModelStreamError(errorMessage(payload), payload);
+      }
+      emit(event);
     },
   };
 }
@@ -195,56 +127,4 @@ function codesOf(body: unknown): { code: number | undefined; status: number | un
     return undefined;
   };
   return { code: numberAt("code"), status: numberAt("status") ?? numberAt("status_code") };
-}
-
-type Run = (model: string, inputs: Record<string, unknown>, options?: AiOptions) => Promise<unknown>;
-
-/** Told of every failure of a call: thrown by the binding, an HTTP error, an in-band error. */
-export type FailureListener = (error: unknown) => void;
-
-/** The `AI` binding, its streams read as `streamChecks` says; everything else is the binding's. */
-export function withStreamChecks(binding: Ai, onFailure?: FailureListener): Ai {
-  const run: Run = async (model, inputs, options) => {
-    let output: unknown;
-    try {
-      output = await (binding.run as unknown as Run)(model, inputs, options);
-    } catch (error) {
-      onFailure?.(error);
-      throw error;
-    }
-    return output instanceof ReadableStream ? output.pipeThrough(asTransform(streamChecks(onFailure))) : output;
-  };
-  return new Proxy(binding, {
-    get(target, property) {
-      if (property === "run") return run;
-      const value = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-}
-
-/** `fetch` for a model's REST API, its event streams read as `streamChecks` says. */
-export function fetchWithStreamChecks(fetcher: typeof fetch = fetch, onFailure?: FailureListener): typeof fetch {
-  return async (input, init) => {
-    const response = await fetcher(input, init);
-    if (!response.ok && onFailure) {
-      // What the provider will read as an APICallError, told here in the same terms.
-      const responseBody = await response
-        .clone()
-        .text()
-        .catch(() => "");
-      onFailure({
-        statusCode: response.status,
-        responseBody: responseBody.slice(0, 20_000),
-        responseHeaders: { "retry-after": response.headers.get("retry-after") ?? undefined },
-      });
-    }
-    const streamed = response.headers.get("content-type")?.includes("text/event-stream");
-    if (!streamed || !response.body) return response;
-    return new Response(response.body.pipeThrough(asTransform(streamChecks(onFailure))), {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    });
-  };
 }

@@ -1,11 +1,12 @@
+import type { EventPass } from "./event-stream";
 import { neuronsFor, roundNeurons } from "./neurons";
 
 /**
  * Workers AI reports what it billed for each response as `usage.neurons`, on the stream's last
  * usage event, e.g. `data: {"response":"","usage":{"prompt_tokens":14,…,"neurons":3.1}}`
  * (non-streamed responses also carry a `cf-ai-neurons` header). The provider drops it, so we read
- * it below the provider: the wrappers here pass every byte through untouched and note, per model
- * call, the neurons the response reported.
+ * it below the provider: `neuronReport` passes every event on untouched and notes, per model call,
+ * the neurons the response reported.
  *
  * The stream is hostile until checked: only a finite number in [0, MAX_CALL_NEURONS] counts.
  */
@@ -56,72 +57,22 @@ export class NeuronMeter {
   }
 }
 
-/** Reads `usage.neurons` from an SSE stream's events without touching the bytes. */
-function neuronReader(report: (value: unknown) => void): TransformStream<Uint8Array, Uint8Array> {
-  const decoder = new TextDecoder();
-  let buffer = "";
-  const readLine = (line: string) => {
-    // Only the usage event names neurons; every other line costs one substring search.
-    if (!line.includes('"neurons"')) return;
-    const data = line.trim();
-    if (!data.startsWith("data:")) return;
-    try {
-      const event: unknown = JSON.parse(data.slice(5));
-      const usage = event && typeof event === "object" ? (event as { usage?: unknown }).usage : undefined;
-      if (usage && typeof usage === "object") report((usage as { neurons?: unknown }).neurons);
-    } catch {
-      // Not JSON: the provider decides what to do with it; there is nothing to count.
-    }
-  };
-  return new TransformStream({
-    transform(chunk, controller) {
-      controller.enqueue(chunk);
-      buffer += decoder.decode(chunk, { stream: true });
-      const lines = buffer.split("\n");
-      buffer = lines.pop() ?? "";
-      for (const line of lines) readLine(line);
+/** Reads `usage.neurons` from the stream's events for one call's `report`, sending each on as it came. */
+export function neuronReport(report: (value: unknown) => void): EventPass {
+  return {
+    event(event, emit) {
+      const { data } = event;
+      // Only the usage event names neurons; every other event costs one substring search.
+      if (data?.includes('"neurons"')) {
+        try {
+          const payload: unknown = JSON.parse(data);
+          const usage = payload && typeof payload === "object" ? (payload as { usage?: unknown }).usage : undefined;
+          if (usage && typeof usage === "object") report((usage as { neurons?: unknown }).neurons);
+        } catch {
+          // Not JSON: the provider decides what to do with it; there is nothing to count.
+        }
+      }
+      emit(event);
     },
-    flush() {
-      readLine(buffer + decoder.decode());
-    },
-  });
-}
-
-type Run = (model: string, inputs: Record<string, unknown>, options?: AiOptions) => Promise<unknown>;
-
-/** The `AI` binding, noting each call's reported neurons on `meter`; everything else is the binding's. */
-export function withNeuronMeter(binding: Ai, meter: NeuronMeter): Ai {
-  const run: Run = async (model, inputs, options) => {
-    const report = meter.openCall();
-    const output = await (binding.run as unknown as Run)(model, inputs, options);
-    if (output instanceof ReadableStream) return output.pipeThrough(neuronReader(report));
-    if (output && typeof output === "object") report((output as { usage?: { neurons?: unknown } }).usage?.neurons);
-    return output;
-  };
-  return new Proxy(binding, {
-    get(target, property) {
-      if (property === "run") return run;
-      const value = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-}
-
-/** `fetch` for Workers AI over REST, noting each call's reported neurons on `meter`. */
-export function fetchWithNeuronMeter(fetcher: typeof fetch, meter: NeuronMeter): typeof fetch {
-  return async (input, init) => {
-    const report = meter.openCall();
-    const response = await fetcher(input, init);
-    const streamed = response.headers.get("content-type")?.includes("text/event-stream");
-    if (!streamed || !response.body) {
-      const header = response.headers.get("cf-ai-neurons");
-      if (header !== null && header.trim() !== "") report(Number(header));
-      return response;
-    }
-    return new Response(response.body.pipeThrough(neuronReader(report)), {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    });
   };
 }

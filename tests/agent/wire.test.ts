@@ -1,8 +1,9 @@
 // @studio demo
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TOOL_NAMES } from "@/lib/agent/tools";
+import { bindingWithPasses } from "@/lib/ai/event-stream";
 import { DEFAULT_AGENT_MODEL, workersAIRestModel } from "@/lib/ai/providers";
-import { withToolCallOrdering } from "@/lib/ai/workers-ai-binding";
+import { textMerge, toolCallOrder } from "@/lib/ai/workers-ai-passes";
 import { estimateQuote } from "@/lib/quote/estimate";
 import { playRun, replayModel, WIRE_RUN_ID } from "@/tests/support/agent-run";
 import { locale } from "@/tests/support/studio";
@@ -116,7 +117,7 @@ describe("wire: Workers AI streams through workers-ai-provider", () => {
   });
 
   it("keeps the name of a call whose arguments arrive before its name (cloudflare/ai#523)", async () => {
-    // Without `withToolCallOrdering` the provider names both calls "" and they are refused as
+    // Without `toolCallOrder` the provider names both calls "" and they are refused as
     // unknown tools.
     const result = await wireRun([
       openAIStep({ text: "Busco el servicio. ", calls: [search, getService], argsFirst: true }),
@@ -224,7 +225,15 @@ describe("wire: Workers AI streams through workers-ai-provider", () => {
   });
 });
 
-describe("withToolCallOrdering", () => {
+/** The binding with only the tool-call order and the text merge, as `workersAIModel` runs them. */
+function ordered(binding: Ai, windowMs: number) {
+  return bindingWithPasses(binding, () => ({ passes: [toolCallOrder(), textMerge(windowMs)] })).run as unknown as (
+    model: string,
+    inputs: Record<string, unknown>,
+  ) => Promise<ReadableStream<Uint8Array>>;
+}
+
+describe("toolCallOrder and textMerge", () => {
   // A stream that just stops (no `[DONE]`, no last line break): its last event and the calls still
   // held go out at its end, else the provider never sees the run's later tool calls.
   it("delivers the last unterminated event and every held call when the stream stops short", async () => {
@@ -249,10 +258,7 @@ describe("withToolCallOrdering", () => {
     ];
     const body = `${events.map((event) => `data: ${JSON.stringify(event)}`).join("\n\n")}`;
     const binding = { run: async () => new Response(encoder.encode(body)).body } as unknown as Ai;
-    const run = withToolCallOrdering(binding, { windowMs: 0 }).run as unknown as (
-      model: string,
-      inputs: Record<string, unknown>,
-    ) => Promise<ReadableStream<Uint8Array>>;
+    const run = ordered(binding, 0);
     const text = await new Response(await run(DEFAULT_AGENT_MODEL, { messages: [], stream: true })).text();
     const ids = [...text.matchAll(/"id":"(\w)"/g)].map((match) => match[1]);
     expect(ids).toEqual(["a", "b"]);
@@ -261,15 +267,12 @@ describe("withToolCallOrdering", () => {
 
   async function replayed(step: ReplayStep, chunkSize?: number, windowMs = 0): Promise<string> {
     const fake = replayBinding([step], { chunkSize });
-    const run = withToolCallOrdering(fake.binding, { windowMs }).run as unknown as (
-      model: string,
-      inputs: Record<string, unknown>,
-    ) => Promise<ReadableStream<Uint8Array>>;
+    const run = ordered(fake.binding, windowMs);
     const stream = await run(DEFAULT_AGENT_MODEL, { messages: [], stream: true });
     return new Response(stream).text();
   }
 
-  it("passes streams with one call named first through byte for byte", async () => {
+  it("passes streams with one call named first through as they came, event for event", async () => {
     const openAI: ReplayStep = {
       events: [
         ...textChunks("Busco la tienda en línea, ¿sí? "),
@@ -292,7 +295,7 @@ describe("withToolCallOrdering", () => {
     }
   });
 
-  it("merges a stream's text events within the window; the first goes at once, the rest byte for byte", async () => {
+  it("merges a stream's text events within the window; the first goes at once, the rest as they came", async () => {
     const events = (text: string) =>
       text
         .split("\n\n")

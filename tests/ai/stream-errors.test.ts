@@ -1,9 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
-import { fetchWithStreamChecks, isErrorPayload, ModelStreamError } from "@/lib/ai/stream-errors";
+import { type EventPass, fetchWithPasses, type StreamEvent } from "@/lib/ai/event-stream";
+import { endMarker, inBandErrors, isErrorPayload, ModelStreamError } from "@/lib/ai/stream-errors";
 
-// The model's stream as the providers should read it, over REST (the binding's wrapper runs the
-// same pass; the wire and adversarial suites replay it through the real provider): nothing after
-// the end marker, and a stream error at an in-band error, however the bytes are cut.
+// The model's stream as the providers should read it: nothing after the end marker, and a stream
+// error at an in-band error. First on events (the passes), then over REST however the bytes are
+// cut (the binding's adapter runs the same passes; the wire and adversarial suites replay them
+// through the real provider).
 
 const encoder = new TextEncoder();
 const text = (value: string) => `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: value } }] })}\n\n`;
@@ -24,7 +26,8 @@ function server(body: string, size: number): typeof fetch {
 }
 
 async function read(body: string, size: number): Promise<{ text: string; error: unknown }> {
-  const response = await fetchWithStreamChecks(server(body, size))("https://api.example/run");
+  const checked = fetchWithPasses(server(body, size), () => ({ passes: [endMarker(), inBandErrors()] }));
+  const response = await checked("https://api.example/run");
   const reader = (response.body as ReadableStream<Uint8Array>).getReader();
   const decoder = new TextDecoder();
   let out = "";
@@ -41,7 +44,51 @@ async function read(body: string, size: number): Promise<{ text: string; error: 
 
 const sizes = [1, 2, 3, 5, 7, 11, 64, 4096];
 
-describe("fetchWithStreamChecks", () => {
+/** What `pass` sends on for `events`, and what it threw, if it did. */
+function through(pass: EventPass, events: StreamEvent[]): { out: StreamEvent[]; error: unknown } {
+  const out: StreamEvent[] = [];
+  try {
+    for (const event of events) pass.event(event, (sent) => out.push(sent));
+    pass.end?.((sent) => out.push(sent));
+  } catch (error) {
+    return { out, error };
+  }
+  return { out, error: null };
+}
+
+const hola = { data: JSON.stringify({ response: "Hola" }) };
+
+describe("the passes, on events", () => {
+  it("endMarker sends the marker on and nothing after it, whatever comes", () => {
+    const after = [{ data: '{"error":"late"}' }, { type: "error" }, hola, { data: "[DONE]" }];
+    expect(through(endMarker(), [hola, { data: "[DONE]" }, ...after])).toEqual({
+      out: [hola, { data: "[DONE]" }],
+      error: null,
+    });
+  });
+
+  it.each<[string, StreamEvent]>([
+    ["an error event with data", { type: "error", data: '{"code":4006}' }],
+    ["an error event with no data", { type: "error" }],
+    ["an error event with plain text", { type: "error", data: "Internal error" }],
+    ["an error payload", { data: '{"errors":[{"code":3040}],"success":false}' }],
+  ])("inBandErrors fails at %s, after the events before it", (_label, error) => {
+    const { out, error: thrown } = through(inBandErrors(), [hola, error, hola]);
+    expect(out).toEqual([hola]);
+    expect(thrown).toBeInstanceOf(ModelStreamError);
+  });
+
+  it("inBandErrors passes typed events that are no error, and text that names one", () => {
+    const events = [
+      { type: "message_start", data: '{"type":"message_start"}' },
+      { type: "ping" },
+      { data: '{"response":""error""}' },
+    ];
+    expect(through(inBandErrors(), events)).toEqual({ out: events, error: null });
+  });
+});
+
+describe("the checks over REST", () => {
   it("fails the stream at an in-band error, after what came before it, at any read size", async () => {
     const body = `${text("Hola, ")}event: error\ndata: {"code":4006,"message":"AiError: used up"}\n\n${text("más")}data: [DONE]\n\n`;
     for (const size of sizes) {
@@ -57,13 +104,24 @@ describe("fetchWithStreamChecks", () => {
     for (const size of sizes) {
       const { text: out, error } = await read(body, size);
       expect(error, `size ${size}`).toBeNull();
-      expect(out).toBe(`${text("Hola é ✓")}data: [DONE]\n`);
+      expect(out).toBe(`${text("Hola é ✓")}data: [DONE]\n\n`);
     }
   });
 
-  it("passes a stream with no error or end marker through unchanged", async () => {
-    const body = `${text("uno")}${text('dos "error" tres')}: comment\n\n${text("cuatro")}`;
-    for (const size of sizes) expect(await read(body, size)).toEqual({ text: body, error: null });
+  it("passes a stream with no error or end marker on, event for event (comments are not passed on)", async () => {
+    const events = `${text("uno")}${text('dos "error" tres')}`;
+    const body = `${events}: comment\n\n${text("cuatro")}`;
+    for (const size of sizes) {
+      expect(await read(body, size)).toEqual({ text: `${events}${text("cuatro")}`, error: null });
+    }
+  });
+
+  it("reads a last line with no line break, and an error event the stream ends inside", async () => {
+    for (const size of sizes) {
+      const cut = `${text("uno")}data: {"response":"dos"}`;
+      expect(await read(cut, size)).toEqual({ text: `${text("uno")}data: {"response":"dos"}\n\n`, error: null });
+      expect((await read(`${text("uno")}event: error`, size)).error).toBeInstanceOf(ModelStreamError);
+    }
   });
 
   it.each([
@@ -92,10 +150,15 @@ describe("fetchWithStreamChecks", () => {
   });
 
   it("leaves a response that is not an event stream alone", async () => {
-    const fetcher = fetchWithStreamChecks(async () => Response.json({ errors: [{ code: 4006 }] }, { status: 429 }));
+    const heard: unknown[] = [];
+    const fetcher = fetchWithPasses(
+      async () => Response.json({ errors: [{ code: 4006 }] }, { status: 429 }),
+      () => ({ passes: [endMarker(), inBandErrors()], onFailure: (error) => heard.push(error) }),
+    );
     const response = await fetcher("https://api.example/run");
     expect(response.status).toBe(429);
     expect(await response.json()).toEqual({ errors: [{ code: 4006 }] });
+    expect(heard).toEqual([expect.objectContaining({ statusCode: 429 })]);
   });
 });
 

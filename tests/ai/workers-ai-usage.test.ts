@@ -1,9 +1,10 @@
 // @studio demo
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type AgentRunSummary, agentUse, runAgent } from "@/lib/agent/run-agent";
+import { fetchWithPasses } from "@/lib/ai/event-stream";
 import { DEFAULT_AGENT_MODEL, FALLBACK_NEURON_RATE, NEURON_RATES, neuronsFor } from "@/lib/ai/neurons";
-import { resolveModel, workersAIModel, workersAIRestModel } from "@/lib/ai/providers";
-import { fetchWithNeuronMeter, NeuronMeter } from "@/lib/ai/workers-ai-usage";
+import { resolveModel, workersAICall, workersAIModel, workersAIRestModel } from "@/lib/ai/providers";
+import { NeuronMeter } from "@/lib/ai/workers-ai-usage";
 import { startLabUse } from "@/lib/lab/run-use";
 import { createQuota, memoryStore } from "@/lib/quota";
 import { contextOf, OFFLINE } from "@/tests/support/model-context";
@@ -17,6 +18,7 @@ import {
   replayBinding,
   sseText,
   type Usage,
+  usageChunk,
 } from "@/tests/support/workers-ai-replay";
 
 const es = locale("es");
@@ -70,6 +72,13 @@ describe("neurons reported by Workers AI", () => {
     expect(meter.reported).toEqual({ calls: 2, reportedCalls: 2, neurons: 4.6000002957880497 });
     expect(usage.neurons).toBe(4.6);
     expect(usage.neurons).not.toBe(neuronsFor(DEFAULT_AGENT_MODEL, usage.inputTokens, usage.outputTokens));
+  });
+
+  it("counts nothing a stream reports after its end marker", async () => {
+    const [first, second] = twoCalls({ prompt: 900, completion: 30, neurons: 2.5 }, { prompt: 1000, completion: 20 });
+    const late = usageChunk({ prompt: 6000, completion: 340, neurons: 9000 });
+    const { meter } = await bindingRun([first as ReplayStep, { ...(second as ReplayStep), afterEnd: [late] }]);
+    expect(meter.reported).toEqual({ calls: 2, reportedCalls: 1, neurons: 2.5 });
   });
 
   it("reads it from native-style streams too", async () => {
@@ -260,14 +269,14 @@ describe("over REST", () => {
   });
 });
 
-describe("the stream's bytes", () => {
-  it("pass through untouched, however they are cut", async () => {
+describe("the stream's events", () => {
+  it("pass on as they came, however the bytes are cut", async () => {
     const text = sseText(
       openAIStep({ text: "Hola, ñandú €. ", calls: [search], usage: { prompt: 9, completion: 3, neurons: 1.25 } }),
     );
     const bytes = new TextEncoder().encode(text);
     const meter = new NeuronMeter(DEFAULT_AGENT_MODEL);
-    const fetcher = fetchWithNeuronMeter(
+    const fetcher = fetchWithPasses(
       async () =>
         new Response(
           new ReadableStream<Uint8Array>({
@@ -278,7 +287,7 @@ describe("the stream's bytes", () => {
           }),
           { headers: { "content-type": "text/event-stream" } },
         ),
-      meter,
+      workersAICall({ meter, streamWindowMs: 0 }),
     );
     const out = new Uint8Array(await (await fetcher("https://example.invalid")).arrayBuffer());
     expect(out).toEqual(bytes);
@@ -287,9 +296,9 @@ describe("the stream's bytes", () => {
 
   it("reads the cf-ai-neurons header of a response that is not streamed", async () => {
     const meter = new NeuronMeter(DEFAULT_AGENT_MODEL);
-    const fetcher = fetchWithNeuronMeter(
+    const fetcher = fetchWithPasses(
       async () => new Response("{}", { headers: { "content-type": "application/json", "cf-ai-neurons": "0.75" } }),
-      meter,
+      workersAICall({ meter }),
     );
     await fetcher("https://example.invalid");
     expect(meter.reported.neurons).toBe(0.75);
