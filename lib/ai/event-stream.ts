@@ -11,6 +11,11 @@
  * then a blank line) is an event too: the spec's parsers, `eventsource-parser` among them, drop it,
  * and it is how a server may say it failed. Comments, `id:` and `retry:` lines are not passed on:
  * no model provider reads them.
+ *
+ * The Anthropic and OpenAI-compatible providers read SSE by the spec (`eventsource-parser`), and
+ * their streams go through the same reader for the checks. Their servers send each event's JSON on
+ * one `data:` line. An event sent over several `data:` lines would reach them as several events
+ * that do not parse, so the call fails rather than reading a payload the checks never saw whole.
  */
 
 /** One payload of the stream: a `data:` line's text, or a typed event that had none. */
@@ -21,7 +26,8 @@ export type Emit = (event: StreamEvent) => void;
 /**
  * One concern of the stream, as a pass over its events: `event` sends on whatever should follow
  * (nothing, the event, a changed one, several), `end` what is still held when the stream ends.
- * A pass that throws fails the stream there (the events it sent before go on first).
+ * A pass that throws fails the stream there; what later passes still hold (merged text, held
+ * calls) is dropped with the failed call.
  */
 export type EventPass = {
   event(event: StreamEvent, emit: Emit): void;
@@ -79,21 +85,26 @@ export function eventStream(plan: CallPlan): TransformStream<Uint8Array, Uint8Ar
     out += written(event);
   });
   let buffer = "";
-  /** The current event's type, until the blank line that ends it, and whether it had data. */
+  /**
+   * The current event's type, until the blank line that ends it, and whether a data line went on
+   * under it. A type that no data line carried (none came, or the `event:` line came after them)
+   * goes on by itself when the event ends, so `data: …` then `event: error` still fails the stream.
+   */
   let type: string | undefined;
-  let hadData = false;
+  let typeSent = false;
 
   function line(raw: string): void {
     const text = raw.trim();
     if (text === "") {
-      if (type !== undefined && !hadData) push({ type });
+      if (type !== undefined && !typeSent) push({ type });
       type = undefined;
-      hadData = false;
+      typeSent = false;
     } else if (text.startsWith("data:")) {
-      hadData = true;
+      typeSent = type !== undefined;
       push(type === undefined ? { data: text.slice(5).trim() } : { type, data: text.slice(5).trim() });
     } else if (text.startsWith("event:")) {
       type = text.slice(6).trim() || undefined;
+      typeSent = false;
     }
   }
 

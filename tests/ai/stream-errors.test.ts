@@ -121,6 +121,9 @@ describe("the checks over REST", () => {
       const cut = `${text("uno")}data: {"response":"dos"}`;
       expect(await read(cut, size)).toEqual({ text: `${text("uno")}data: {"response":"dos"}\n\n`, error: null });
       expect((await read(`${text("uno")}event: error`, size)).error).toBeInstanceOf(ModelStreamError);
+      // The type after the data, in one event: still an error event.
+      const late = `${text("uno")}data: {"message":"overloaded"}\nevent: error\n\n${text("dos")}data: [DONE]\n\n`;
+      expect((await read(late, size)).error, `size ${size}`).toBeInstanceOf(ModelStreamError);
     }
   });
 
