@@ -5,7 +5,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { AGENT_LIMITS } from "../lib/agent/limits";
-import { DEFAULT_AGENT_MODEL, NEURON_RATES, neuronsFor } from "../lib/ai/neurons";
+import { DEFAULT_AGENT_MODEL } from "../lib/ai/default-models";
+import { NEURON_RATES, neuronsFor } from "../lib/ai/neurons";
 
 /** Set to a file path, the adversarial suite writes each case's spend there as JSON. */
 export const ADVERSARIAL_RESULTS_VARIABLE = "ADVERSARIAL_RESULTS_FILE";

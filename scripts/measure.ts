@@ -7,7 +7,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { UIMessageChunk } from "ai";
 import { type AgentRunSummary, runAgent } from "../lib/agent/run-agent";
-import { DEFAULT_AGENT_MODEL } from "../lib/ai/neurons";
+import { DEFAULT_AGENT_MODEL } from "../lib/ai/default-models";
 import { workersAIRestModel } from "../lib/ai/providers";
 import { NeuronMeter } from "../lib/ai/workers-ai-usage";
 import { SITE } from "../lib/content/site";

@@ -1,13 +1,8 @@
 import "server-only";
 import { type Config, config, workerBinding } from "@/lib/config";
 import { LAB_USES, type LabUseKind } from "@/lib/lab-uses";
-import { DEFAULT_AGENT_MODEL } from "./neurons";
+import { DEFAULT_AGENT_MODEL, DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_COMPATIBLE_MODEL } from "./default-models";
 import { addressedUrl, previewForcesOffline } from "./preview-guard";
-
-/** Claude for the chat when `ANTHROPIC_API_KEY` is set and `ANTHROPIC_MODEL` is not. */
-export const DEFAULT_ANTHROPIC_MODEL = "claude-haiku-4-5";
-/** The model asked of an OpenAI-compatible server when `OPENAI_COMPATIBLE_MODEL` is not set. */
-export const DEFAULT_OPENAI_COMPATIBLE_MODEL = "gemma3";
 
 /** Why this model answers: the row of the table that matched. */
 export type ModelCase =

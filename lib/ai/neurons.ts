@@ -1,5 +1,4 @@
-/** The agent's model on Workers AI unless `AGENT_MODEL` names another; its rate is below. */
-export const DEFAULT_AGENT_MODEL = "@cf/google/gemma-4-26b-a4b-it";
+import { DEFAULT_AGENT_MODEL } from "./default-models";
 
 export type NeuronRate = { input: number; output: number };
 

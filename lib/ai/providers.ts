@@ -8,13 +8,12 @@ import type { LabUseKind } from "@/lib/lab-uses";
 import { bindingWithPasses, type CallPlan, type FailureListener, fetchWithPasses } from "./event-stream";
 import { chooseModel, type ModelChoice, type ModelContext, modelContext } from "./model-table";
 import { AvailabilityWatch, platformOf, WORKERS_AI_PLATFORM } from "./model-unavailable";
-import { DEFAULT_AGENT_MODEL } from "./neurons";
 import { endMarker, inBandErrors } from "./stream-errors";
 import { STREAM_WINDOW_MS } from "./stream-window";
 import { textMerge, toolCallOrder } from "./workers-ai-passes";
 import { NeuronMeter, neuronReport } from "./workers-ai-usage";
 
-export { DEFAULT_AGENT_MODEL, WORKERS_AI_PLATFORM };
+export { WORKERS_AI_PLATFORM };
 
 // Gemma 4 thinks by default and can spend all 350 output tokens on it. Session affinity sends a
 // run's calls where their shared prefix is already cached.

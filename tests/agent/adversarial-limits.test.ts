@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vites
 import { RunBudget } from "@/lib/agent/budget";
 import { AGENT_LIMITS } from "@/lib/agent/limits";
 import type { DoneReason } from "@/lib/agent/types";
-import { DEFAULT_AGENT_MODEL } from "@/lib/ai/neurons";
+import { DEFAULT_AGENT_MODEL } from "@/lib/ai/default-models";
 import { NeuronMeter } from "@/lib/ai/workers-ai-usage";
 import { ADVERSARIAL_RESULTS_VARIABLE } from "@/scripts/bench-worst-case";
 import { type PlayedRun, playRun, replayModel } from "@/tests/support/agent-run";

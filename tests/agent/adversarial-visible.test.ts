@@ -3,7 +3,7 @@ import type { UIMessageChunk } from "ai";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { LOCALES, SETTINGS } from "@/content/generated/settings";
 import { AGENT_LIMITS } from "@/lib/agent/limits";
-import { DEFAULT_AGENT_MODEL } from "@/lib/ai/neurons";
+import { DEFAULT_AGENT_MODEL } from "@/lib/ai/default-models";
 import { CHAT_LIMITS } from "@/lib/chat/limits";
 import { chatUse } from "@/lib/chat/run-chat";
 import type { Locale } from "@/lib/i18n/config";

@@ -1,8 +1,9 @@
 // @studio demo
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TOOL_NAMES } from "@/lib/agent/tools";
+import { DEFAULT_AGENT_MODEL } from "@/lib/ai/default-models";
 import { bindingWithPasses } from "@/lib/ai/event-stream";
-import { DEFAULT_AGENT_MODEL, workersAIRestModel } from "@/lib/ai/providers";
+import { workersAIRestModel } from "@/lib/ai/providers";
 import { textMerge, toolCallOrder } from "@/lib/ai/workers-ai-passes";
 import { estimateQuote } from "@/lib/quote/estimate";
 import { playRun, replayModel, WIRE_RUN_ID } from "@/tests/support/agent-run";

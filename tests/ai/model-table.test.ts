@@ -1,12 +1,7 @@
 // @studio demo
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  chooseModel,
-  DEFAULT_ANTHROPIC_MODEL,
-  DEFAULT_OPENAI_COMPATIBLE_MODEL,
-  type ModelCase,
-} from "@/lib/ai/model-table";
-import { DEFAULT_AGENT_MODEL } from "@/lib/ai/neurons";
+import { DEFAULT_AGENT_MODEL, DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_COMPATIBLE_MODEL } from "@/lib/ai/default-models";
+import { chooseModel, type ModelCase } from "@/lib/ai/model-table";
 import { resolveModel } from "@/lib/ai/providers";
 import type { ModelLabels } from "@/lib/api/model-labels";
 import { LAB_USE_KINDS, LAB_USES, type LabUseKind } from "@/lib/lab-uses";

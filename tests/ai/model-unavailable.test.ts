@@ -1,8 +1,9 @@
 // @studio demo
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { agentUse } from "@/lib/agent/run-agent";
+import { DEFAULT_AGENT_MODEL } from "@/lib/ai/default-models";
 import { AvailabilityWatch, modelUnavailable } from "@/lib/ai/model-unavailable";
-import { DEFAULT_AGENT_MODEL, WORKERS_AI_PLATFORM, workersAIModel, workersAIRestModel } from "@/lib/ai/providers";
+import { WORKERS_AI_PLATFORM, workersAIModel, workersAIRestModel } from "@/lib/ai/providers";
 import { chatUse } from "@/lib/chat/run-chat";
 import { startLabUse } from "@/lib/lab/run-use";
 import type { AnsweringModel } from "@/lib/lab/use";

@@ -1,9 +1,9 @@
 // @studio demo
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { agentUse } from "@/lib/agent/run-agent";
-import { DEFAULT_ANTHROPIC_MODEL } from "@/lib/ai/model-table";
+import { DEFAULT_AGENT_MODEL, DEFAULT_ANTHROPIC_MODEL } from "@/lib/ai/default-models";
 import { previewForcesOffline } from "@/lib/ai/preview-guard";
-import { DEFAULT_AGENT_MODEL, resolveModel } from "@/lib/ai/providers";
+import { resolveModel } from "@/lib/ai/providers";
 import { chatUse } from "@/lib/chat/run-chat";
 import { startLabUse } from "@/lib/lab/run-use";
 import { LAB_USES } from "@/lib/lab-uses";

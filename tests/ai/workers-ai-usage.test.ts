@@ -1,8 +1,9 @@
 // @studio demo
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type AgentRunSummary, agentUse, runAgent } from "@/lib/agent/run-agent";
+import { DEFAULT_AGENT_MODEL } from "@/lib/ai/default-models";
 import { fetchWithPasses } from "@/lib/ai/event-stream";
-import { DEFAULT_AGENT_MODEL, FALLBACK_NEURON_RATE, NEURON_RATES, neuronsFor } from "@/lib/ai/neurons";
+import { FALLBACK_NEURON_RATE, NEURON_RATES, neuronsFor } from "@/lib/ai/neurons";
 import { resolveModel, workersAICall, workersAIModel, workersAIRestModel } from "@/lib/ai/providers";
 import { NeuronMeter } from "@/lib/ai/workers-ai-usage";
 import { startLabUse } from "@/lib/lab/run-use";

@@ -11,7 +11,8 @@ import {
 import { sseEventsOf } from "@/bench/replay/replay-stream";
 import { runAgent } from "@/lib/agent/run-agent";
 import type { DoneData } from "@/lib/agent/types";
-import { DEFAULT_AGENT_MODEL, resolveModel, workersAIModel } from "@/lib/ai/providers";
+import { DEFAULT_AGENT_MODEL } from "@/lib/ai/default-models";
+import { resolveModel, workersAIModel } from "@/lib/ai/providers";
 import { contextOf, OFFLINE } from "@/tests/support/model-context";
 import { readChunks } from "@/tests/support/scripted-model";
 import { locale } from "@/tests/support/studio";

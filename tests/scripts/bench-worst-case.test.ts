@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AGENT_LIMITS } from "@/lib/agent/limits";
-import { DEFAULT_AGENT_MODEL, neuronsFor } from "@/lib/ai/neurons";
+import { DEFAULT_AGENT_MODEL } from "@/lib/ai/default-models";
+import { neuronsFor } from "@/lib/ai/neurons";
 import { worstCaseRun } from "@/scripts/bench-worst-case";
 
 // The figure the README's cost claims rest on: the dearest run the limits allow.

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DEFAULT_AGENT_MODEL } from "@/lib/ai/neurons";
+import { DEFAULT_AGENT_MODEL } from "@/lib/ai/default-models";
 import { measureGoals, measureRefusal, readGoldenGoals } from "@/scripts/measure";
 import { locale } from "@/tests/support/studio";
 import { openAIStep, type ReplayStep, sseText } from "@/tests/support/workers-ai-replay";
