@@ -1,5 +1,5 @@
 import { expect, type Locator, test } from "@playwright/test";
-import { resetPhrase } from "@/components/agent/run-problems";
+import { resetPhrase } from "@/components/lab/run-problems";
 import { SITE } from "@/lib/content/site";
 import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";

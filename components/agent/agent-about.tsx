@@ -1,8 +1,9 @@
+import { formatCount } from "@/components/lab/copy";
 import { AGENT_LIMITS, AGENT_RUN_UNITS, AGENT_TIMEOUT_MS } from "@/lib/agent/limits";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
+import { fill } from "@/lib/i18n/fill";
 import styles from "./agent-about.module.css";
-import { fill, formatCount } from "./copy";
 
 type Props = { locale: Locale; about: Dictionary["agent"]["about"] };
 

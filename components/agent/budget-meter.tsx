@@ -1,8 +1,10 @@
+import { formatCount } from "@/components/lab/copy";
 import { AGENT_LIMITS } from "@/lib/agent/limits";
 import type { BudgetData, DoneData } from "@/lib/agent/types";
+import { fill } from "@/lib/i18n/fill";
 import { LAB_USES } from "@/lib/lab-uses";
 import styles from "./budget-meter.module.css";
-import { fill, formatCount, type ViewContext } from "./copy";
+import type { ViewContext } from "./copy";
 import type { RunView } from "./read-run";
 
 type Props = {

@@ -1,4 +1,3 @@
-import { SETTINGS } from "@/content/generated/settings";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
 
@@ -16,16 +15,3 @@ export type ViewContext = {
   /** Whether the run is still streaming: a call left half-done by Stop shows as stopped. */
   active: boolean;
 };
-
-export { fill } from "@/lib/i18n/fill";
-
-/**
- * A whole number with the locale's thousands separator. Written out rather than with Intl so that
- * the server and the browser print exactly the same text (no hydration mismatch between ICU builds):
- * the separator was read from Intl once, by `npm run knowledge`.
- */
-export function formatCount(value: number, locale: Locale): string {
-  const digits = String(Math.round(Math.abs(value)));
-  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, SETTINGS.groupSeparators[locale]);
-  return value < 0 ? `-${grouped}` : grouped;
-}

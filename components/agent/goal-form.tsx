@@ -1,7 +1,8 @@
 import { type KeyboardEvent, type Ref, useId, useRef, useState } from "react";
 import { useHydrated } from "@/components/lab/use-hydrated";
 import { GOAL_MAX_LENGTH } from "@/lib/agent/limits";
-import { type AgentCopy, fill } from "./copy";
+import { fill } from "@/lib/i18n/fill";
+import type { AgentCopy } from "./copy";
 import styles from "./goal-form.module.css";
 
 type Props = {

@@ -1,7 +1,7 @@
 import type { Ref } from "react";
+import { AmountWarning } from "@/components/lab/amount-warning";
+import type { AnswerMarkdown } from "@/components/lab/answer-markdown";
 import { paths } from "@/lib/site/paths";
-import { AmountWarning } from "./amount-warning";
-import type { AnswerMarkdown } from "./answer-markdown";
 import type { ViewContext } from "./copy";
 import { NextStepLink } from "./next-step-link";
 import type { RunView } from "./read-run";
@@ -11,7 +11,7 @@ import styles from "./run-answer.module.css";
 export const loadAnswerMarkdown = () =>
   typeof window === "undefined"
     ? Promise.reject(new Error("the answer's Markdown renders in the browser"))
-    : import("./answer-markdown").then((module) => module.AnswerMarkdown);
+    : import("@/components/lab/answer-markdown").then((module) => module.AnswerMarkdown);
 export type AnswerRenderer = typeof AnswerMarkdown;
 
 type Props = {

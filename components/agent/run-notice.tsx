@@ -1,8 +1,9 @@
 import type { Ref } from "react";
+import { problemMessage, type RunProblem } from "@/components/lab/run-problems";
 import { AGENT_RUN_UNITS } from "@/lib/agent/limits";
-import { fill, type ViewContext } from "./copy";
+import { fill } from "@/lib/i18n/fill";
+import type { ViewContext } from "./copy";
 import styles from "./run-notice.module.css";
-import { problemMessage, type RunProblem } from "./run-problems";
 
 type Props = {
   problem: RunProblem | null;

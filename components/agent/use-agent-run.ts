@@ -1,12 +1,12 @@
 import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport } from "ai";
 import { useState } from "react";
+import { AgentRequestError, problemFromError, problemOf, type RunProblem } from "@/components/lab/run-problems";
 import { STREAM_RENDER_MS } from "@/components/lab/stream-render";
 import type { AgentUIMessage, BudgetData } from "@/lib/agent/types";
 import type { Locale } from "@/lib/i18n/config";
 import { fetchThroughStop } from "./fetch-through-stop";
 import { readRun } from "./read-run";
-import { AgentRequestError, problemFromError, problemOf, type RunProblem } from "./run-problems";
 import { runIdOf } from "./use-reopened-run";
 
 /** What the response's headers say before the first step: units left today, and which model answers. */

@@ -1,18 +1,19 @@
 "use client";
 
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
-import { fill } from "@/components/agent/copy";
-import { problemFromError, problemMessage } from "@/components/agent/run-problems";
+import type { LabCopy } from "@/components/lab/copy";
+import { type LabChat, LabChatEngine, type PrepareRequest } from "@/components/lab/lab-chat";
+import { problemFromError, problemMessage } from "@/components/lab/run-problems";
 import { useEngineOnIntent } from "@/components/lab/use-engine-on-intent";
 import { useHydrated } from "@/components/lab/use-hydrated";
 import { CHAT_LIMITS } from "@/lib/chat/limits";
 import type { ChatUIMessage } from "@/lib/chat/types";
 import type { Locale } from "@/lib/i18n/config";
+import { fill } from "@/lib/i18n/fill";
 import { newRunId } from "@/lib/lab/records/id";
 import styles from "./chat-console.module.css";
-import type { ChatCopy, SharedLabCopy } from "./chat-copy";
+import type { ChatCopy } from "./chat-copy";
 import { ChatMessage } from "./chat-message";
-import { type LabChat, LabChatEngine, type PrepareRequest } from "./lab-chat";
 
 /** The newest messages the page sends: the route trims to its token budget anyway. */
 const SENT_MESSAGES = 20;
@@ -36,7 +37,7 @@ function requestMessages(messages: ChatUIMessage[]) {
   }));
 }
 
-type Props = { locale: Locale; copy: ChatCopy; shared: SharedLabCopy };
+type Props = { locale: Locale; copy: ChatCopy; shared: LabCopy };
 
 /** The assistant: a conversation kept in this tab only; each message is one unit of the daily quota. */
 export function ChatConsole({ locale, copy, shared }: Props) {

@@ -1,17 +1,18 @@
 import dynamic from "next/dynamic";
 import { memo } from "react";
-import { AmountWarning } from "@/components/agent/amount-warning";
+import { AmountWarning } from "@/components/lab/amount-warning";
+import type { LabCopy } from "@/components/lab/copy";
 import type { ChatUIMessage } from "@/lib/chat/types";
 import type { Locale } from "@/lib/i18n/config";
 import { LAB_USES } from "@/lib/lab-uses";
 import { paths } from "@/lib/site/paths";
 import styles from "./chat-console.module.css";
-import type { ChatCopy, SharedLabCopy } from "./chat-copy";
+import type { ChatCopy } from "./chat-copy";
 
 // Client only, like the conversation itself (the server renders the console empty): nothing shows
 // until it has loaded, rather than a flash of raw Markdown.
 const AnswerMarkdown = dynamic(
-  () => import("@/components/agent/answer-markdown").then((module) => module.AnswerMarkdown),
+  () => import("@/components/lab/answer-markdown").then((module) => module.AnswerMarkdown),
   {
     ssr: false,
   },
@@ -20,7 +21,7 @@ const AnswerMarkdown = dynamic(
 type Props = {
   message: ChatUIMessage;
   copy: ChatCopy;
-  shared: SharedLabCopy;
+  shared: LabCopy;
   locale: Locale;
   streaming: boolean;
 };

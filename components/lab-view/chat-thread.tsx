@@ -1,4 +1,4 @@
-import { AmountWarning } from "@/components/agent/amount-warning";
+import { AmountWarning } from "@/components/lab/amount-warning";
 import { Link } from "@/components/site/link";
 import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";

@@ -1,4 +1,4 @@
-import { AnswerMarkdown } from "@/components/agent/answer-markdown";
+import { AnswerMarkdown } from "@/components/lab/answer-markdown";
 import { isSitePath } from "@/lib/lab/site-paths";
 
 const POLICY = { sitePaths: isSitePath };

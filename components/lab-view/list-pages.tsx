@@ -1,4 +1,4 @@
-import { formatCount } from "@/components/agent/copy";
+import { formatCount } from "@/components/lab/copy";
 import { Link } from "@/components/site/link";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";

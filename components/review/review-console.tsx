@@ -1,15 +1,15 @@
 "use client";
 
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
-import { fill } from "@/components/agent/copy";
-import { problemFromError, problemMessage } from "@/components/agent/run-problems";
-import type { SharedLabCopy } from "@/components/chat/chat-copy";
-import { type LabChat, LabChatEngine, type PrepareRequest } from "@/components/chat/lab-chat";
+import type { LabCopy } from "@/components/lab/copy";
+import { type LabChat, LabChatEngine, type PrepareRequest } from "@/components/lab/lab-chat";
+import { problemFromError, problemMessage } from "@/components/lab/run-problems";
 import { useEngineOnIntent } from "@/components/lab/use-engine-on-intent";
 import { useHydrated } from "@/components/lab/use-hydrated";
 import { useModelLabel } from "@/components/lab/use-model-label";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
+import { fill } from "@/lib/i18n/fill";
 import { LAB_USES } from "@/lib/lab-uses";
 import { REVIEW_LANGUAGES, REVIEW_LIMITS, type ReviewLanguage } from "@/lib/review/limits";
 import type { ReviewUIMessage } from "@/lib/review/output";
@@ -19,7 +19,7 @@ import styles from "./review-console.module.css";
 
 export type ReviewCopy = Dictionary["reviewer"];
 
-type Props = { locale: Locale; copy: ReviewCopy; shared: SharedLabCopy };
+type Props = { locale: Locale; copy: ReviewCopy; shared: LabCopy };
 
 /** The reviewer: paste code, pick or detect its language, watch a structured review arrive. */
 export function ReviewConsole({ locale, copy, shared }: Props) {

@@ -1,9 +1,9 @@
 // @studio demo
 import { describe, expect, it } from "vitest";
 import { agentRequestSchema } from "@/app/api/agent/schema";
-import { formatCount } from "@/components/agent/copy";
 import { readRun } from "@/components/agent/read-run";
-import { AgentRequestError, problemFromError, problemMessage, problemOf } from "@/components/agent/run-problems";
+import { formatCount } from "@/components/lab/copy";
+import { AgentRequestError, problemFromError, problemMessage, problemOf } from "@/components/lab/run-problems";
 import { GOAL_MAX_LENGTH } from "@/lib/agent/limits";
 import type { AgentUIMessage } from "@/lib/agent/types";
 import { getDictionary } from "@/lib/i18n/dictionary";

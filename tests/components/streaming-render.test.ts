@@ -2,10 +2,10 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import ReactMarkdown from "react-markdown";
 import { describe, expect, it } from "vitest";
-import { AnswerMarkdown } from "@/components/agent/answer-markdown";
-import { markdownBlocks } from "@/components/agent/markdown-blocks";
 import type { TimelineStep } from "@/components/agent/read-run";
 import { sameStep } from "@/components/agent/run-timeline";
+import { AnswerMarkdown } from "@/components/lab/answer-markdown";
+import { markdownBlocks } from "@/components/lab/markdown-blocks";
 import { LOCALES, type Locale } from "@/lib/i18n/config";
 import { paths } from "@/lib/site/paths";
 

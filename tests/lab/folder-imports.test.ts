@@ -95,3 +95,47 @@ describe("lib's folders", () => {
     expect(cycles(looped).some((loop) => loop.includes("ai -> agent"))).toBe(true);
   });
 });
+
+/** For each file of `components/<folder>/`, the other components folders it imports (type-only too). */
+function componentImports(folder: string): { file: string; to: string }[] {
+  const components = path.join(ROOT, "components");
+  const found: { file: string; to: string }[] = [];
+  for (const entry of readdirSync(path.join(components, folder), { recursive: true, encoding: "utf8" })) {
+    if (!/\.tsx?$/.test(entry)) continue;
+    const file = path.join(components, folder, entry);
+    const source = readFileSync(file, "utf8");
+    const specifiers = [
+      ...source.matchAll(/^(?:import|export)[^"']*?from\s+["']([^"']+)["']/gm),
+      ...source.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g),
+    ].map((match) => match[1] as string);
+    for (const specifier of specifiers) {
+      const target = resolveImport(file, specifier);
+      const relative = target && path.relative(components, target);
+      if (!relative || relative.startsWith("..")) continue;
+      const to = topFolder(relative);
+      if (to !== folder) found.push({ file: path.relative(ROOT, file), to });
+    }
+  }
+  return found;
+}
+
+// The Lab's consoles: components/lab is their shared core (copy, problems, amount warning, the
+// answers' Markdown, the chat engine); the agent, the assistant and the reviewer build on it and not
+// on each other. Only the studio's view (lab-view) shows all three, so it may import each.
+describe("the Lab consoles' folders", () => {
+  it("keep the shared core free of any one console", () => {
+    const uses = new Set(["agent", "chat", "review", "lab-view"]);
+    expect(componentImports("lab").filter(({ to }) => uses.has(to))).toEqual([]);
+  });
+
+  it("build each console on the shared core, not on another console", () => {
+    for (const use of ["agent", "chat", "review"]) {
+      const others = new Set(["agent", "chat", "review", "lab-view"].filter((folder) => folder !== use));
+      expect(
+        componentImports(use).filter(({ to }) => others.has(to)),
+        use,
+      ).toEqual([]);
+      expect(componentImports(use).some(({ to }) => to === "lab")).toBe(true);
+    }
+  });
+});

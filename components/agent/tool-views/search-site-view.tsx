@@ -1,6 +1,6 @@
 import { Link } from "@/components/site/link";
+import { fill } from "@/lib/i18n/fill";
 import { safeLink } from "@/lib/lab/links";
-import { fill } from "../copy";
 import { ToolCard, type ToolViewProps } from "./tool-card";
 import { ToolStateCard } from "./tool-state-card";
 import styles from "./tool-views.module.css";

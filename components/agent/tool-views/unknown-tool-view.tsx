@@ -1,4 +1,5 @@
-import { fill, type ViewContext } from "../copy";
+import { fill } from "@/lib/i18n/fill";
+import type { ViewContext } from "../copy";
 import type { UnknownToolPart } from "../read-run";
 import { failureOf, parseRefusal, Refusal } from "./refusal";
 import { pendingStatus, ToolCard } from "./tool-card";

@@ -1,6 +1,6 @@
 import { ChatConsole } from "@/components/chat/chat-console";
-import { sharedLabCopy } from "@/components/chat/chat-copy";
 import { BackToLab } from "@/components/lab/back-to-lab";
+import { labCopy } from "@/components/lab/copy";
 import { RecordsNotice } from "@/components/lab/records-notice";
 import { PageHeader } from "@/components/site/page-header";
 import { getDictionary } from "@/lib/i18n/dictionary";
@@ -22,7 +22,7 @@ export default async function LabAssistantPage({ params }: PageProps<"/[locale]/
     <>
       <BackToLab locale={locale} />
       <PageHeader title={dict.assistant.title} lead={dict.assistant.description} />
-      <ChatConsole locale={locale} copy={dict.assistant} shared={sharedLabCopy(dict)} />
+      <ChatConsole locale={locale} copy={dict.assistant} shared={labCopy(dict)} />
       <RecordsNotice copy={dict.records} />
     </>
   );

@@ -1,5 +1,5 @@
-import { sharedLabCopy } from "@/components/chat/chat-copy";
 import { BackToLab } from "@/components/lab/back-to-lab";
+import { labCopy } from "@/components/lab/copy";
 import { RecordsNotice } from "@/components/lab/records-notice";
 import { ReviewConsole } from "@/components/review/review-console";
 import { PageHeader } from "@/components/site/page-header";
@@ -35,7 +35,7 @@ export default async function LabReviewerPage({ params }: PageProps<"/[locale]/l
     <>
       <BackToLab locale={locale} />
       <PageHeader title={dict.reviewer.title} lead={description(locale)} />
-      <ReviewConsole locale={locale} copy={dict.reviewer} shared={sharedLabCopy(dict)} />
+      <ReviewConsole locale={locale} copy={dict.reviewer} shared={labCopy(dict)} />
       <RecordsNotice copy={dict.records} />
     </>
   );

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { formatCount } from "@/components/agent/copy";
+import { formatCount } from "@/components/lab/copy";
 import { DayPicker } from "@/components/lab-view/day-picker";
 import { GapsTable } from "@/components/lab-view/gaps-table";
 import { StudioDoor } from "@/components/lab-view/studio-door";

@@ -1,10 +1,11 @@
 import type { Locale } from "@/lib/i18n/config";
+import { fill } from "@/lib/i18n/fill";
 import { localeTag } from "@/lib/i18n/format";
 import { isPauseReason, type PauseReason } from "@/lib/quota/types";
-import { type AgentCopy, fill } from "./copy";
+import type { LabCopy } from "./copy";
 
 /** What a problem is told with: the errors' strings alone. */
-export type ProblemCopy = Pick<AgentCopy, "errors">;
+export type ProblemCopy = Pick<LabCopy, "errors">;
 
 /** Why a run could not start or finish, in the terms the page explains to the visitor. */
 export type RunProblem =

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sharedLabCopy } from "@/components/chat/chat-copy";
+import { labCopy } from "@/components/lab/copy";
 import { LOCALES } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
 
@@ -9,7 +9,7 @@ import { getDictionary } from "@/lib/i18n/dictionary";
 
 describe.each(LOCALES)("the Lab's shared copy in %s", (locale) => {
   const dict = getDictionary(locale);
-  const shared = sharedLabCopy(dict);
+  const shared = labCopy(dict);
 
   it("is the errors, the amount warning and the units left, and nothing else of the agent's", () => {
     expect(Object.keys(shared).sort()).toEqual(["errors", "meter", "warning"]);

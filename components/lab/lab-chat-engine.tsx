@@ -1,7 +1,7 @@
 import { type UseChatHelpers, useChat } from "@ai-sdk/react";
 import type { HttpChatTransportInitOptions, UIMessage } from "ai";
 import { memo, useLayoutEffect } from "react";
-import { STREAM_RENDER_MS } from "@/components/lab/stream-render";
+import { STREAM_RENDER_MS } from "./stream-render";
 import { type LabResponseInfo, useLabTransport } from "./use-lab-transport";
 
 /** What a console reads and calls of its conversation, once the engine is there. */

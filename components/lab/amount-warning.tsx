@@ -2,9 +2,9 @@ import { Fragment } from "react";
 import { Link } from "@/components/site/link";
 import type { MoneyAmount } from "@/lib/agent/amounts";
 import styles from "./amount-warning.module.css";
-import type { AgentCopy } from "./copy";
+import type { LabCopy } from "./copy";
 
-type Props = { amounts: MoneyAmount[]; calculatorHref: string; copy: Pick<AgentCopy, "warning"> };
+type Props = { amounts: MoneyAmount[]; calculatorHref: string; copy: Pick<LabCopy, "warning"> };
 
 /** Amounts in the answer that no tool returned: the visitor checks them in the calculator first. */
 export function AmountWarning({ amounts, calculatorHref, copy }: Props) {

@@ -3,7 +3,6 @@ import ReactMarkdown, { type Components } from "react-markdown";
 import { Link } from "@/components/site/link";
 import { type LinkPolicy, safeLink } from "@/lib/lab/links";
 import { markdownBlocks } from "./markdown-blocks";
-import styles from "./run-answer.module.css";
 
 // Like components/site/markdown.tsx, but for text a model wrote: links only to this site's pages
 // (or the studio's WhatsApp), in the same tab; any other link, and every image, keeps only its text.
@@ -54,7 +53,7 @@ export function AnswerMarkdown({ source, plainHref, policy }: Props) {
     [plainHref, policy],
   );
   return (
-    <div className={`prose ${styles.text}`}>
+    <div className="prose">
       {markdownBlocks(source).map((block, index) => (
         // Blocks only grow at the end: a block's place is its identity.
         // biome-ignore lint/suspicious/noArrayIndexKey: see above

@@ -1,6 +1,6 @@
 import { DefaultChatTransport, type HttpChatTransportInitOptions, type UIMessage } from "ai";
 import { useState } from "react";
-import { AgentRequestError, problemOf } from "@/components/agent/run-problems";
+import { AgentRequestError, problemOf } from "./run-problems";
 
 /** What a Lab response's headers say before its first part: units left today, and which model answers. */
 export type LabResponseInfo = { remaining: number | null; model: string | null };
