@@ -35,7 +35,7 @@ export type EventPass = {
 };
 
 /** The end marker Workers AI and OpenAI-compatible servers send as their last data line. */
-export const END_MARKER = "[DONE]";
+const END_MARKER = "[DONE]";
 
 /** Whatever its type: the provider reads every data line alike. */
 export const isEndMarker = (event: StreamEvent) => event.data === END_MARKER;

@@ -2,10 +2,10 @@ import { type Emit, type EventPass, isEndMarker } from "./event-stream";
 import { mergeWindow } from "./stream-window";
 
 /**
- * `toolCallOrder` repairs, below the provider, the streamed tool calls `workers-ai-provider` 4.0.0 would lose. It
- * keys calls by `index` (`src/streaming.ts`, `emitToolCallDeltas`, `tc.index ?? 0`), takes a call's
- * name from its first chunk (`const toolName = tcName || ""`, sent at once as `tool-input-start`)
- * and never updates it, and closes a call as soon as another index starts. So:
+ * `toolCallOrder` repairs, below the provider, the streamed tool calls `workers-ai-provider` 4.0.0
+ * would lose. It keys calls by `index` (`src/streaming.ts`, `emitToolCallDeltas`, `tc.index ?? 0`),
+ * takes a call's name from its first chunk (`const toolName = tcName || ""`, sent at once as
+ * `tool-input-start`) and never updates it, and closes a call as soon as another index starts. So:
  * - a call whose arguments come before its name would be named "" and refused. Workers AI models
  *   stream tool calls that way (https://github.com/cloudflare/ai/issues/523, fixed only in the
  *   repository's tanstack-ai adapter, cloudflare/ai#572, by waiting for the name): its pieces are

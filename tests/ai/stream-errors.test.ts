@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
-import { type EventPass, fetchWithPasses, type StreamEvent } from "@/lib/ai/event-stream";
+import { fetchWithPasses, type StreamEvent } from "@/lib/ai/event-stream";
 import { endMarker, inBandErrors, isErrorPayload, ModelStreamError } from "@/lib/ai/stream-errors";
+import { through } from "@/tests/support/passes";
 
 // The model's stream as the providers should read it: nothing after the end marker, and a stream
 // error at an in-band error. First on events (the passes), then over REST however the bytes are
@@ -43,18 +44,6 @@ async function read(body: string, size: number): Promise<{ text: string; error: 
 }
 
 const sizes = [1, 2, 3, 5, 7, 11, 64, 4096];
-
-/** What `pass` sends on for `events`, and what it threw, if it did. */
-function through(pass: EventPass, events: StreamEvent[]): { out: StreamEvent[]; error: unknown } {
-  const out: StreamEvent[] = [];
-  try {
-    for (const event of events) pass.event(event, (sent) => out.push(sent));
-    pass.end?.((sent) => out.push(sent));
-  } catch (error) {
-    return { out, error };
-  }
-  return { out, error: null };
-}
 
 const hola = { data: JSON.stringify({ response: "Hola" }) };
 
