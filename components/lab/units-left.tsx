@@ -1,8 +1,8 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import type { UnitsLeft as UnitsLeftData } from "@/lib/api/units-left";
 import { fill } from "@/lib/i18n/fill";
+import type { UnitsLeft as UnitsLeftData } from "@/lib/lab/units-left";
 import type { LabUseKind } from "@/lib/lab-uses";
 import styles from "./lab.module.css";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import type { ModelLabel, ModelLabels } from "@/lib/api/model-labels";
+import type { ModelLabel, ModelLabels } from "@/lib/lab/model-labels";
 import type { LabUseKind } from "@/lib/lab-uses";
 
 /**

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_AGENT_MODEL, DEFAULT_ANTHROPIC_MODEL, DEFAULT_OPENAI_COMPATIBLE_MODEL } from "@/lib/ai/default-models";
 import { chooseModel, type ModelCase } from "@/lib/ai/model-table";
 import { resolveModel } from "@/lib/ai/providers";
-import type { ModelLabels } from "@/lib/api/model-labels";
+import type { ModelLabels } from "@/lib/lab/model-labels";
 import { LAB_USE_KINDS, LAB_USES, type LabUseKind } from "@/lib/lab-uses";
 import { contextOf, OFFLINE } from "@/tests/support/model-context";
 import { locale } from "@/tests/support/studio";

@@ -1,4 +1,4 @@
-import { modelLabelsResponse } from "@/lib/api/model-labels";
+import { modelLabelsResponse } from "@/lib/lab/model-labels";
 
 // What answers depends on the Worker's bindings and the host addressed: known per request only.
 export const dynamic = "force-dynamic";

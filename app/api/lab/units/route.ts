@@ -1,4 +1,4 @@
-import { unitsLeftResponse } from "@/lib/api/units-left";
+import { unitsLeftResponse } from "@/lib/lab/units-left";
 
 // Per visitor and per moment: never cached or prerendered.
 export const dynamic = "force-dynamic";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET } from "@/app/api/lab/units/route";
-import { unitsLeftResponse } from "@/lib/api/units-left";
+import { unitsLeftResponse } from "@/lib/lab/units-left";
 import { trustVisitorHeader, visitor } from "@/tests/support/lab-request";
 import { bridgeQuota, openTestBridge, type TestBridge, uniquePrefix } from "@/tests/support/redis-bridge";
 

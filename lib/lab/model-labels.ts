@@ -1,9 +1,9 @@
 import "server-only";
 import { chooseModel, type ModelChoice, modelContext } from "@/lib/ai/model-table";
+import { apiError } from "@/lib/api/errors";
+import { logQuotaFailure } from "@/lib/api/lab-units";
 import { ConfigError } from "@/lib/config";
 import { LAB_USE_KINDS, type LabUseKind } from "@/lib/lab-uses";
-import { apiError } from "./errors";
-import { logQuotaFailure } from "./lab-units";
 
 export type ModelLabel = Pick<ModelChoice, "kind" | "name">;
 export type ModelLabels = Record<LabUseKind, ModelLabel>;

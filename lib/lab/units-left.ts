@@ -1,10 +1,10 @@
 import "server-only";
 import { chooseModel, modelContext } from "@/lib/ai/model-table";
 import { platformOf } from "@/lib/ai/model-unavailable";
+import { apiError } from "@/lib/api/errors";
+import { clientIp, isQuotaFailure, labQuota } from "@/lib/api/lab-units";
 import { LAB_UNIT_COSTS, LAB_USE_KINDS, type LabUseKind } from "@/lib/lab-uses";
 import type { ModelPause, Quota } from "@/lib/quota";
-import { apiError } from "./errors";
-import { clientIp, isQuotaFailure, labQuota } from "./lab-units";
 
 export type UnitsLeft = {
   remaining: number;
