@@ -18,6 +18,13 @@ const SMALL_QUOTA = "3";
 const QUOTA_NODE_PORT = NODE_PORT + 50;
 const QUOTA_WORKER_PORT = WORKER_PORT + 50;
 const QUOTA_SPEC = /lab-quota\.spec\.ts$/;
+// The spec reads the site's whole day in the usage view: one test at a time on those servers, so
+// a repeated run (`--repeat-each`) doesn't count another repeat's run.
+const smallQuota = { testMatch: QUOTA_SPEC, workers: 1 };
+// The default servers' site-wide day, far above the product's 120 units: the Lab's specs run with
+// `--repeat-each 3` (a flake hunt) spent all 120 on one server in their third pass, which then
+// failed as 429s. The site's limit itself is the quota's unit tests' (tests/quota/).
+const SUITE_SITE_UNITS = "100000";
 // The servers' output goes to .e2e-logs/<server>.log; a failing test prints it (e2e/server-logs.ts).
 mkdirSync(SERVER_LOG_DIR, { recursive: true });
 
@@ -67,13 +74,13 @@ export default defineConfig({
         {
           name: "node-small-quota",
           use: { baseURL: `http://127.0.0.1:${QUOTA_NODE_PORT}` },
-          testMatch: QUOTA_SPEC,
+          ...smallQuota,
           metadata: { runtime: "node", dailyUnitsPerIp: Number(SMALL_QUOTA) },
         },
         {
           name: "worker-small-quota",
           use: { baseURL: `http://127.0.0.1:${QUOTA_WORKER_PORT}` },
-          testMatch: QUOTA_SPEC,
+          ...smallQuota,
           metadata: { runtime: "workerd", dailyUnitsPerIp: Number(SMALL_QUOTA) },
         },
       ],
@@ -87,6 +94,7 @@ export default defineConfig({
             QUOTA_STORE: "memory",
             QUOTA_SALT: "local-preview-salt-not-a-secret",
             TRUSTED_IP_HEADER: "x-real-ip",
+            QUOTA_DAILY_UNITS_SITE: SUITE_SITE_UNITS,
             // The studio's inbox, as wrangler.toml's [env.local] opens it: a key that is not a secret.
             INBOX_SECRET: "local-preview-inbox-key-not-a-secret",
           },
@@ -97,7 +105,7 @@ export default defineConfig({
         {
           command: logTo(
             "worker",
-            `node scripts/node22.mjs wrangler dev --env local --test-scheduled --ip 127.0.0.1 --port ${WORKER_PORT} --inspector-port ${WORKER_PORT + 1000} --show-interactive-dev-session=false`,
+            `node scripts/node22.mjs wrangler dev --env local --test-scheduled --var QUOTA_DAILY_UNITS_SITE:${SUITE_SITE_UNITS} --ip 127.0.0.1 --port ${WORKER_PORT} --inspector-port ${WORKER_PORT + 1000} --show-interactive-dev-session=false`,
           ),
           url: `http://127.0.0.1:${WORKER_PORT}/api/health`,
           reuseExistingServer: !process.env.CI,
