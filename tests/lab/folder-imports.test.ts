@@ -17,7 +17,18 @@ function importedFolder(entry: string, specifier: string): string | undefined {
   return target && !target.startsWith("..") ? topFolder(target) : undefined;
 }
 
-/** Folder -> the folders its files import (type-only imports too: they couple the folders as much). */
+/**
+ * What a source file imports: `import`/`export … from` (type-only too: they couple the folders as
+ * much) and `import("…")` (a bundler follows it).
+ */
+function specifiersOf(source: string): string[] {
+  return [
+    ...source.matchAll(/^(?:import|export)[^"']*?from\s+["']([^"']+)["']/gm),
+    ...source.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g),
+  ].map((match) => match[1] as string);
+}
+
+/** Folder -> the folders its files import. */
 function folderGraph(): Map<string, Map<string, string>> {
   const graph = new Map<string, Map<string, string>>();
   const lib = path.join(ROOT, "lib");
@@ -26,8 +37,8 @@ function folderGraph(): Map<string, Map<string, string>> {
     // A module at lib's top level (lib/config.ts) is a folder of its own.
     const from = topFolder(entry);
     const source = readFileSync(path.join(lib, entry), "utf8");
-    for (const match of source.matchAll(/^(?:import|export)[^"']*?from\s+["']([^"']+)["']/gm)) {
-      const to = importedFolder(entry, match[1] as string);
+    for (const specifier of specifiersOf(source)) {
+      const to = importedFolder(entry, specifier);
       if (!to || to === from) continue;
       const edges = graph.get(from) ?? new Map<string, string>();
       if (!edges.has(to)) edges.set(to, `lib/${entry}`);
@@ -96,19 +107,14 @@ describe("lib's folders", () => {
   });
 });
 
-/** For each file of `components/<folder>/`, the other components folders it imports (type-only too). */
+/** For each file of `components/<folder>/`, the other components folders it imports. */
 function componentImports(folder: string): { file: string; to: string }[] {
   const components = path.join(ROOT, "components");
   const found: { file: string; to: string }[] = [];
   for (const entry of readdirSync(path.join(components, folder), { recursive: true, encoding: "utf8" })) {
     if (!/\.tsx?$/.test(entry)) continue;
     const file = path.join(components, folder, entry);
-    const source = readFileSync(file, "utf8");
-    const specifiers = [
-      ...source.matchAll(/^(?:import|export)[^"']*?from\s+["']([^"']+)["']/gm),
-      ...source.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g),
-    ].map((match) => match[1] as string);
-    for (const specifier of specifiers) {
+    for (const specifier of specifiersOf(readFileSync(file, "utf8"))) {
       const target = resolveImport(file, specifier);
       const relative = target && path.relative(components, target);
       if (!relative || relative.startsWith("..")) continue;
