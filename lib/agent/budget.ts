@@ -1,6 +1,5 @@
-import { believedUsage, usableCount } from "@/lib/lab/call-meter";
+import { CallLedger } from "@/lib/lab/call-meter";
 import { AGENT_LIMITS } from "./limits";
-import type { RunUsage } from "./types";
 
 /** The limits a budget holds: the agent's, or a single call's (chat, review). */
 export type BudgetLimits = { maxSteps: number; maxToolCalls: number; maxTokens: number; tokenBudget: number };
@@ -25,21 +24,18 @@ export const TOOL_RESULT_OVERHEAD = 12;
 const LAST_CALL_MARGIN = 1.1;
 
 /**
- * The run's counters and the rule that keeps it inside AGENT_LIMITS. Before each call, `plan`
- * decides whether it may offer tools or must be the last call (`toolChoice: "none"`): a call may
- * offer tools only if, after it, a last call still fits in the token budget even when this one
- * writes its 350 tokens and its tool results fill the room left for them. Tool results past that
- * room are refused (`admitResult`), so the projection cannot be beaten and the budget is hard.
+ * The run's budget: the call ledger (`CallLedger`) under the rule that keeps it inside
+ * AGENT_LIMITS. Before each call, `plan` decides whether it may offer tools or must be the last
+ * call (`toolChoice: "none"`): a call may offer tools only if, after it, a last call still fits in
+ * the token budget even when this one writes its 350 tokens and its tool results fill the room
+ * left for them. Tool results past that room are refused (`admitResult`), so the projection cannot
+ * be beaten and the budget is hard; the ledger books nothing past the budget.
  */
-export class RunBudget {
-  constructor(readonly limits: BudgetLimits = AGENT_LIMITS) {}
-  modelCalls = 0;
-  toolCalls = 0;
+export class RunBudget extends CallLedger {
+  constructor(readonly limits: BudgetLimits = AGENT_LIMITS) {
+    super({ maxOutputTokens: limits.maxTokens, tokenBudget: limits.tokenBudget });
+  }
   refusedCalls = 0;
-  inputTokens = 0;
-  outputTokens = 0;
-  cachedInputTokens = 0;
-  estimated = false;
   /** Why the last call was made without tools, if a limit made it so. */
   finalReason: FinalReason | null = null;
   /** Why the run stopped before a call it could not afford (a safety net: `plan` makes a last call first). */
@@ -49,11 +45,6 @@ export class RunBudget {
   private pendingInputEstimate = 0;
   private resultAllowance = 0;
   private resultTokens = 0;
-  private openCall: OpenCall | null = null;
-
-  get tokensUsed(): number {
-    return this.inputTokens + this.outputTokens;
-  }
 
   /** `withTools` / `withoutTools`: estimated input tokens of the next call, with and without tool schemas. */
   plan(stepNumber: number, estimate: { withTools: number; withoutTools: number }): CallPlan {
@@ -98,77 +89,17 @@ export class RunBudget {
     return true;
   }
 
-  /** Whether the last call was cut at the per-call output cap (`capModelCalls`). */
-  lastCallCut = false;
-
-  /** A model call goes out: it counts from here, whatever happens to it next. */
-  startCall(): void {
-    this.closeOpenCall();
-    this.lastCallCut = false;
-    this.modelCalls += 1;
-    this.openCall = { inputEstimate: this.pendingInputEstimate, output: 0 };
-  }
-
-  /** The open call's output so far, our own count as it streams. */
-  countOutput(tokens: number): void {
-    if (this.openCall) this.openCall.output = tokens;
+  protected override nextInputEstimate(): number {
+    return this.pendingInputEstimate;
   }
 
   /**
-   * Settles the open call with the provider's usage where it is believable, else with our own
-   * count (and says so): a count that is not a finite non-negative number, zero (Workers AI sends
-   * 0 when it has none), under half our own count (ours never counts fewer than Gemma's
-   * tokenizer, and it runs ~0.7 of it), input over twice our own count (the chat template adds
-   * a little, not that), or output past what the request allowed. Whatever is believed, the run
-   * books no more than its budget: input past it is not booked (and the usage says estimated).
+   * A provider that counts more input than we estimated teaches the plan to expect as much of the
+   * next calls (our count never counts fewer than Gemma's tokenizer, and runs ~0.7 of it).
    */
-  recordCall(usage: { inputTokens?: unknown; outputTokens?: unknown; cachedInputTokens?: unknown }): void {
-    if (!this.openCall) this.startCall();
-    const call = this.openCall as OpenCall;
-    this.openCall = null;
-    const { input, output } = believedUsage(usage, {
-      inputEstimate: call.inputEstimate,
-      output: call.output,
-      maxOutputTokens: this.limits.maxTokens,
-    });
-    if (input === undefined || output === undefined) this.estimated = true;
-    if (input !== undefined && call.inputEstimate > 0 && input > call.inputEstimate) {
-      this.inputScale = Math.max(this.inputScale, (input / call.inputEstimate) * this.inputScale);
+  protected override learn({ input, inputEstimate }: { input: number; inputEstimate: number }): void {
+    if (inputEstimate > 0 && input > inputEstimate) {
+      this.inputScale = Math.max(this.inputScale, (input / inputEstimate) * this.inputScale);
     }
-    const left = Math.max(0, this.limits.tokenBudget - this.tokensUsed);
-    const countedOutput = output ?? Math.min(call.output, this.limits.maxTokens);
-    const bookedOutput = Math.min(countedOutput, left);
-    const room = left - bookedOutput;
-    const counted = input ?? call.inputEstimate;
-    const bookedInput = Math.min(counted, room);
-    if (bookedInput < counted || bookedOutput < countedOutput) this.estimated = true;
-    this.inputTokens += bookedInput;
-    this.outputTokens += bookedOutput;
-    this.cachedInputTokens +=
-      input !== undefined ? Math.min(usableCount(usage.cachedInputTokens) ?? 0, bookedInput) : 0;
-  }
-
-  /**
-   * What the use spent, as `data-done` reports it: the booked tokens, the neurons the model's meter
-   * counted (Workers AI only; none for other models), estimated when any count was our own.
-   */
-  usage(model: {
-    neurons?: { total(inputTokens: number, outputTokens: number): number };
-    estimatedUsage?: boolean;
-  }): RunUsage {
-    return {
-      inputTokens: this.inputTokens,
-      outputTokens: this.outputTokens,
-      cachedInputTokens: this.cachedInputTokens,
-      neurons: model.neurons?.total(this.inputTokens, this.outputTokens) ?? 0,
-      estimated: this.estimated || model.estimatedUsage === true,
-    };
-  }
-
-  /** Settles a call that never finished (it broke, hung or was stopped) at our own count: it was paid for. */
-  closeOpenCall(): void {
-    if (this.openCall) this.recordCall({});
   }
 }
-
-type OpenCall = { inputEstimate: number; output: number };

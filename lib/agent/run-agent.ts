@@ -11,7 +11,6 @@ import {
 import { SITE } from "@/lib/content/site";
 import type { Locale } from "@/lib/i18n/config";
 import type { RunRecord } from "@/lib/lab/answer-transform";
-import type { DroppedCall } from "@/lib/lab/call-cap";
 import { type StreamUseOptions, streamLabUse } from "@/lib/lab/run-use";
 import type { AnsweringModel, LabCall, LabUse, UseSummary } from "@/lib/lab/use";
 import { estimateJsonTokens, estimateTokens, TOKENS_PER_MESSAGE } from "@/lib/text/tokens";
@@ -37,8 +36,6 @@ type Run = {
   instructions: string;
   /** Short refusals of invalid calls, by call id, as the model reads them back. */
   refusals: Map<string, Refusal>;
-  /** Tool calls the last call made anyway, not yet shown. */
-  dropped: DroppedCall[];
   /** Stops the model before a call the budget can't afford. */
   internal: AbortController;
   modelError: unknown;
@@ -100,7 +97,6 @@ function createRun(goal: string, locale: Locale, studio: string, runId?: string)
     toolNames: Object.keys(tools),
     instructions: systemPrompt(locale, studio),
     refusals: new Map(),
-    dropped: [],
     internal: new AbortController(),
     modelError: null,
   };
@@ -169,7 +165,7 @@ function planStep(run: Run, fixed: { system: number; schemas: number }): Prepare
 
 /** The calls the last call made anyway, shown as refused steps (never run). */
 function writeDroppedCalls(run: Run, record: RunRecord, writer: UIMessageStreamWriter<AgentUIMessage>) {
-  for (const call of run.dropped.splice(0)) {
+  for (const call of run.budget.dropped.splice(0)) {
     let input: unknown = call.input;
     try {
       input = JSON.parse(call.input);
@@ -244,7 +240,7 @@ function doneReason(run: Run, record: RunRecord): DoneReason {
   if (budget.stoppedBy) return budget.stoppedBy;
   if ((record.stepTexts.at(-1) ?? "").trim() !== "") return "answered";
   // Its last call spent the whole per-call cap (thinking, say) and wrote no answer.
-  if (budget.lastCallCut) return "token_budget";
+  if (budget.cut) return "token_budget";
   // A last call a limit made wrote no answer (only reasoning, say): that limit ended the run.
   if (budget.finalReason) return budget.finalReason;
   // The model ended its turn without writing anything (only reasoning, say), limits untouched:
@@ -278,14 +274,6 @@ export function agentUse({
       const { budget } = run;
       return {
         meter: budget,
-        cap: {
-          startCall: () => budget.startCall(),
-          countOutput: (tokens) => budget.countOutput(tokens),
-          dropCall: (call) => run.dropped.push(call),
-          cutCall: () => {
-            budget.lastCallCut = true;
-          },
-        },
         maxOutputTokens: AGENT_LIMITS.maxTokens,
         grounding: [],
         stop: run.internal.signal,

@@ -42,18 +42,22 @@ export type LabUnits = { quota: Quota; reservation: Reservation; remaining: { ip
 export async function reserveLabUnits(
   request: Request,
   units: number,
-  // Tests pass their own quota; the routes pass nothing.
-  quota?: Quota,
-  /** The model's platform (asked inside the checks): while it says "not now" (`pauseModel`), nothing is reserved. */
-  { platform }: { platform?: () => string | undefined } = {},
+  {
+    quota,
+    platform,
+  }: {
+    /** Tests pass their own quota; the routes pass none. */
+    quota?: Quota | undefined;
+    /** The model's platform: while it says "not now" (`pauseModel`), nothing is reserved. */
+    platform?: string | undefined;
+  } = {},
 ): Promise<LabUnits | Response> {
   let store: Quota;
   let reserved: Awaited<ReturnType<Quota["reserve"]>>;
   try {
     const ip = clientIp(request);
     store = quota ?? labQuota().quota;
-    const paused = platform?.();
-    const pause = paused ? await store.modelPause(paused) : null;
+    const pause = platform ? await store.modelPause(platform) : null;
     if (pause) return modelPausedResponse(pause);
     reserved = await store.reserve({ ip, units });
   } catch (error) {

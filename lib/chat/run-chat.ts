@@ -53,7 +53,6 @@ export function chatUse({
       let failed = false;
       return {
         meter,
-        cap: meter,
         maxOutputTokens: CHAT_LIMITS.maxOutputTokens,
         grounding: grounding.data,
         stream: async (call, writer) => {

@@ -1,6 +1,6 @@
 import type { StreamTextTransform, TextStreamPart, ToolSet } from "ai";
 import { type AnswerFilter, createAnswerFilter } from "./answer-filter";
-import type { UseMeter } from "./call-meter";
+import type { CallLedger } from "./call-meter";
 import { isSitePath } from "./site-paths";
 import { createThinkingStripper } from "./thinking";
 
@@ -21,7 +21,7 @@ export type RunRecord = {
 
 /**
  * Keeps the text of a call whose stream broke before its step finished. Its cost is the meter's
- * (`UseMeter.closeOpenCall`): the call was counted when it went out.
+ * (`CallLedger.closeOpenCall`): the call was counted when it went out.
  */
 export function closeBrokenStep(record: RunRecord): void {
   if (!record.openStep) return;
@@ -40,7 +40,7 @@ export type AnyToolsTransform = <TOOLS extends ToolSet>(
  * each call's usage with the use's meter at its step's end.
  */
 export function answerTransform(
-  meter: Pick<UseMeter, "recordCall">,
+  meter: Pick<CallLedger, "recordCall">,
   record: RunRecord,
   // "json": structured output (the reviewer's), which the Markdown filter would corrupt; its
   // fields are checked after parsing and rendered as plain text.

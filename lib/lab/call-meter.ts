@@ -12,20 +12,6 @@ export type MeteredModel = {
 /** A call's usage as the provider reported it (any of it may be missing or nonsense). */
 export type ReportedUsage = { inputTokens?: unknown; outputTokens?: unknown; cachedInputTokens?: unknown };
 
-/**
- * What the shared path reads from a use's meter: the agent's run budget (`RunBudget`) and a
- * single call's meter both have this shape.
- */
-export type UseMeter = {
-  readonly modelCalls: number;
-  readonly toolCalls: number;
-  /** Settles the open call with the usage its step reported (`answerTransform`). */
-  recordCall(usage: ReportedUsage): void;
-  /** Settles a call that never finished at our own count: it was paid for. */
-  closeOpenCall(): void;
-  usage(model: MeteredModel): RunUsage;
-};
-
 /** A reported count under this share of our own (or input over its inverse) is not believed. */
 const BELIEVABLE = 0.5;
 
@@ -58,70 +44,100 @@ export function believedUsage(
   };
 }
 
+/** The call that went out and has not been settled yet: our own counts of it. */
+type OpenCall = { inputEstimate: number; output: number };
+
 /**
- * The meter of a use that makes one model call and offers no tools (a chat message, a review):
- * the call counts when it goes out, its output is counted as it streams (the cap cuts it at the
- * use's limit), and at its end the provider's usage is believed only where it is believable,
- * else our own count stands (and the usage says estimated): not a finite positive number, under
- * half our own count, input over twice our own count, or output past what the call allowed.
+ * The one ledger of a use's model calls, for the agent's run budget (`RunBudget`) and a single
+ * call's meter alike: a call counts when it goes out (even one that fails or hangs before its
+ * first part), its output is counted as it streams (the cap cuts it at `maxOutputTokens`), and at
+ * its end the provider's usage is believed only where it is believable (`believedUsage`), else
+ * our own count stands and the usage says estimated. A ledger with a `tokenBudget` books no more
+ * than it: what a call counts past it is not booked (and the usage says estimated).
+ * What differs between uses is their policy: the input a call is expected to send
+ * (`nextInputEstimate`) and what they learn from a believed count (`learn`).
  */
-export class SingleCallMeter implements CallMeter, UseMeter {
+export abstract class CallLedger implements CallMeter {
   modelCalls = 0;
-  readonly toolCalls = 0;
-  /** Whether the call reached the output cap and was cut there. */
+  toolCalls = 0;
+  inputTokens = 0;
+  outputTokens = 0;
+  cachedInputTokens = 0;
+  /** Whether any booked count is our own rather than the provider's. */
+  estimated = false;
+  /** Whether the last call reached the output cap and was cut there. */
   cut = false;
-  private inputTokens = 0;
-  private outputTokens = 0;
-  private cachedInputTokens = 0;
-  private estimated = false;
-  private open: { output: number } | null = null;
+  /** Tool calls the model made on a call that offered none: never run (the agent shows them refused). */
+  readonly dropped: DroppedCall[] = [];
+  private open: OpenCall | null = null;
 
-  constructor(
-    private readonly limits: {
-      /** Our own count of the call's input, booked when the provider reports none believable. */
-      inputEstimate: number;
-      maxOutputTokens: number;
-    },
-  ) {}
+  constructor(protected readonly ledgerLimits: { maxOutputTokens: number; tokenBudget?: number }) {}
 
+  get tokensUsed(): number {
+    return this.inputTokens + this.outputTokens;
+  }
+
+  /** Our own estimate of the input of the call that goes out now. */
+  protected abstract nextInputEstimate(): number;
+
+  /** What the policy takes from a call's believed input count (the agent learns its scale). */
+  protected learn(_believed: { input: number; inputEstimate: number }): void {}
+
+  /** A call goes out: it counts from here, whatever happens to it next. */
   startCall(): void {
     this.closeOpenCall();
     this.modelCalls += 1;
     this.cut = false;
-    this.open = { output: 0 };
+    this.open = { inputEstimate: this.nextInputEstimate(), output: 0 };
   }
 
+  /** The open call's output so far, our own count as it streams. */
   countOutput(tokens: number): void {
     if (this.open) this.open.output = tokens;
   }
 
-  /** No tools are offered: a tool call the model makes anyway is never run and never shown. */
-  dropCall(_call: DroppedCall): void {}
+  dropCall(call: DroppedCall): void {
+    this.dropped.push(call);
+  }
 
   cutCall(): void {
     this.cut = true;
   }
 
+  /** Settles the open call with the usage its step reported (`answerTransform`). */
   recordCall(usage: ReportedUsage): void {
     if (!this.open) this.startCall();
-    const counted = Math.min(this.open?.output ?? 0, this.limits.maxOutputTokens);
+    const call = this.open as OpenCall;
     this.open = null;
-    const estimate = this.limits.inputEstimate;
+    const { maxOutputTokens, tokenBudget = Number.POSITIVE_INFINITY } = this.ledgerLimits;
     const { input, output } = believedUsage(usage, {
-      inputEstimate: estimate,
-      output: counted,
-      maxOutputTokens: this.limits.maxOutputTokens,
+      inputEstimate: call.inputEstimate,
+      output: call.output,
+      maxOutputTokens,
     });
     if (input === undefined || output === undefined) this.estimated = true;
-    this.inputTokens += input ?? estimate;
-    this.outputTokens += output ?? counted;
-    this.cachedInputTokens += input !== undefined ? Math.min(usableCount(usage.cachedInputTokens) ?? 0, input) : 0;
+    if (input !== undefined) this.learn({ input, inputEstimate: call.inputEstimate });
+    const left = Math.max(0, tokenBudget - this.tokensUsed);
+    const countedOutput = output ?? Math.min(call.output, maxOutputTokens);
+    const bookedOutput = Math.min(countedOutput, left);
+    const countedInput = input ?? call.inputEstimate;
+    const bookedInput = Math.min(countedInput, left - bookedOutput);
+    if (bookedInput < countedInput || bookedOutput < countedOutput) this.estimated = true;
+    this.inputTokens += bookedInput;
+    this.outputTokens += bookedOutput;
+    this.cachedInputTokens +=
+      input !== undefined ? Math.min(usableCount(usage.cachedInputTokens) ?? 0, bookedInput) : 0;
   }
 
+  /** Settles a call that never finished (it broke, hung or was stopped) at our own count: it was paid for. */
   closeOpenCall(): void {
     if (this.open) this.recordCall({});
   }
 
+  /**
+   * What the use spent, as `data-done` reports it: the booked tokens, the neurons the model's meter
+   * counted (Workers AI only; none for other models), estimated when any count was our own.
+   */
   usage(model: MeteredModel): RunUsage {
     return {
       inputTokens: this.inputTokens,
@@ -130,5 +146,26 @@ export class SingleCallMeter implements CallMeter, UseMeter {
       neurons: model.neurons?.total(this.inputTokens, this.outputTokens) ?? 0,
       estimated: this.estimated || model.estimatedUsage === true,
     };
+  }
+}
+
+/**
+ * The meter of a use that makes one model call and offers no tools (a chat message, a review):
+ * every call is expected to send the use's prompt (`inputEstimate`), and nothing bounds the
+ * booking but the call's own cap. A tool call the model makes anyway is never run and never shown.
+ */
+export class SingleCallMeter extends CallLedger {
+  constructor(
+    private readonly limits: {
+      /** Our own count of the call's input, booked when the provider reports none believable. */
+      inputEstimate: number;
+      maxOutputTokens: number;
+    },
+  ) {
+    super({ maxOutputTokens: limits.maxOutputTokens });
+  }
+
+  protected override nextInputEstimate(): number {
+    return this.limits.inputEstimate;
   }
 }

@@ -29,8 +29,9 @@ import type { AnsweringModel, LabCall, LabUse, UseSummary } from "./use";
  * The path of every Lab use (an agent run, a chat message, a review), in order:
  * 1. the request gate (`readLabRequest`): another site's page 403, not JSON 415, the route's
  *    schema 400; nothing is spent before it passes;
- * 2. units: the use's units reserved for the visitor and the site before any model call (429, 503);
- * 3. the model the table picks for this use;
+ * 2. the model the table picks for this use;
+ * 3. units: the use's units reserved for the visitor and the site before any model call (429, 503),
+ *    none while the model's platform says "not now";
  * 4. the use's own call(s), each under the per-call cap and the answer checks, within its deadline;
  * 5. exactly one `data-done`;
  * 6. one log line;
@@ -60,42 +61,29 @@ export async function startLabUse<M extends UIMessage, D extends Record<string, 
 ): Promise<Response> {
   // The run's id: its record's, its address's (`?run=`), and the model's session affinity.
   const runId = newRunId();
-  // The model is chosen inside the reservation's checks (a bad setting is a 503 like the quota's):
-  // while its platform says "not now", nothing is reserved.
-  let chosen = deps.model;
-  const units = await reserveLabUnits(request, use.units, deps.quota, {
-    platform: () => {
-      chosen ??= resolveModel(use.kind, {
-        locale: use.locale,
-        runId,
-        offline: use.offline,
-        context: modelContext(request),
-      });
-      return chosen.watch?.platform;
-    },
-  });
+  // A setting the table can't use never gets here: the gate refused it (503) before anything was read.
+  const model =
+    deps.model ??
+    resolveModel(use.kind, { locale: use.locale, runId, offline: use.offline, context: modelContext(request) });
+  // While the model's platform says "not now", nothing is reserved.
+  const units = await reserveLabUnits(request, use.units, { quota: deps.quota, platform: model.watch?.platform });
   if (units instanceof Response) return units;
-  const model = chosen as AnsweringModel;
 
-  const startedMs = Date.now();
-  let end: UseEnd | undefined;
-  const stream = streamLabUse(use, {
-    model,
-    runId,
-    signal: request.signal,
-    onFinish: (summary) => {
-      end = useEnd(summary);
-      return settleUse(units, use.kind, summary, model.watch);
-    },
-  });
   const facts = {
     id: runId,
     kind: use.kind,
     locale: use.locale,
-    startedMs,
+    startedMs: Date.now(),
     input: use.words,
     conversationId: use.conversationId ?? null,
   };
+  // The summary settles the units and gives the record its end (duration, the use's counts).
+  let end: UseEnd | undefined;
+  const settle = (summary: UseSummary<D>) => {
+    end = useEnd(summary);
+    return settleUse(units, use.kind, summary, model.watch);
+  };
+  const stream = streamLabUse(use, { model, runId, signal: request.signal, onFinish: settle });
   const recording = deps.recording === undefined ? labRecording() : deps.recording;
   return createUIMessageStreamResponse({
     stream: recordedStream(stream, facts, recording, () => end),
@@ -204,7 +192,7 @@ export function streamLabUse<M extends UIMessage, D extends Record<string, unkno
         (signal): signal is AbortSignal => signal !== undefined,
       );
       const call: LabCall = {
-        model: capModelCalls(options.model.model, run.cap, {
+        model: capModelCalls(options.model.model, run.meter, {
           maxTokens: run.maxOutputTokens,
           coalesceMs: options.streamWindowMs ?? STREAM_WINDOW_MS,
         }),

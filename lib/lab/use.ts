@@ -6,8 +6,7 @@ import type { Locale } from "@/lib/i18n/config";
 import type { LabRecord } from "@/lib/lab/records/types";
 import type { LabUseKind } from "@/lib/lab-uses";
 import type { AnyToolsTransform, RunRecord } from "./answer-transform";
-import type { CallMeter } from "./call-cap";
-import type { MeteredModel, UseMeter } from "./call-meter";
+import type { CallLedger, MeteredModel } from "./call-meter";
 import type { DoneData, DoneReason } from "./types";
 
 /** The model that answers a use, as the model table builds it (tests bring a scripted one). */
@@ -37,10 +36,8 @@ export type LabCall = {
 
 /** One use in progress: its own parts, which the shared path runs. */
 export type UseRun<M extends UIMessage, Details extends Record<string, unknown>> = {
-  /** Its meter: the agent's run budget, or a single call's. */
-  meter: UseMeter;
-  /** What the per-call cap tells about each call (often the meter itself). */
-  cap: CallMeter;
+  /** Its call ledger, which the per-call cap tells about each call: the agent's run budget, or a single call's meter. */
+  meter: CallLedger;
   /** Output tokens of one call, enforced in the stream whatever the model does with `max_tokens`. */
   maxOutputTokens: number;
   /** "json" for structured output: thinking leftovers stripped, no Markdown filter. */

@@ -73,7 +73,6 @@ export function reviewUse({
       let shown: ReviewData | null = null;
       return {
         meter,
-        cap: meter,
         maxOutputTokens: REVIEW_LIMITS.maxOutputTokens,
         format: "json",
         grounding: [code],

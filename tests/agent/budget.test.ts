@@ -95,6 +95,16 @@ describe("the run's recorded total never passes the budget", () => {
     expect(budget).toMatchObject({ inputTokens: 6400, outputTokens: 600, estimated: true });
     expect(budget.tokensUsed).toBe(7000);
   });
+
+  it("books a last call's output only up to the budget, output before input", () => {
+    const budget = new RunBudget();
+    budget.recordCall({ inputTokens: 6800, outputTokens: 100 });
+    budget.plan(1, { withTools: 500, withoutTools: 350 });
+    budget.startCall();
+    budget.countOutput(300);
+    budget.recordCall({ inputTokens: 350, outputTokens: 300 });
+    expect(budget).toMatchObject({ inputTokens: 6800, outputTokens: 200, estimated: true });
+  });
 });
 
 describe("RunBudget.recordCall", () => {

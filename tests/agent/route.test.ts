@@ -1,5 +1,5 @@
 // @studio demo
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST } from "@/app/api/agent/route";
 import { agentUse } from "@/lib/agent/run-agent";
 import { startLabUse } from "@/lib/lab/run-use";
@@ -48,6 +48,21 @@ describe("POST /api/agent with a bad body", () => {
     const response = await POST(post(JSON.stringify({ goal: ` ${"a".repeat(500)} `, locale: en })));
     expect(response.status).toBe(200);
     await response.text();
+  });
+});
+
+describe("POST /api/agent with a bad setting", () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("refuses to spend (503 quota_unavailable) when the model's setting is unusable: nothing spent", async () => {
+    const used = async () => (await quotaFromEnv(process.env).today()).units.used;
+    const before = await used();
+    vi.stubEnv("AGENT_MODEL", "not a model id");
+    const response = await POST(post(JSON.stringify({ goal: "tienda", locale: es })));
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ error: { code: "quota_unavailable" } });
+    vi.unstubAllEnvs();
+    expect(await used()).toBe(before);
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { RunBudget } from "@/lib/agent/budget";
 import { SingleCallMeter } from "@/lib/lab/call-meter";
 
 // Guards the meter of a single-call use (a chat message, a review): the call counts when it goes
@@ -78,5 +79,24 @@ describe("SingleCallMeter", () => {
     const neurons = { total: (input: number, output: number) => input / 100 + output / 10 };
     expect(meter.usage({ neurons })).toMatchObject({ neurons: 13, estimated: false });
     expect(meter.usage({ estimatedUsage: true }).estimated).toBe(true);
+  });
+});
+
+describe("one ledger for every use", () => {
+  // The agent's budget and a single call's meter are two policies over one ledger: with room in
+  // the budget and the same input estimate, they book any report the same way.
+  it.each([
+    ["believable", { inputTokens: 520, outputTokens: 90, cachedInputTokens: 300 }],
+    ["missing", {}],
+    ["not a number", { inputTokens: "520", outputTokens: Number.NaN }],
+    ["under half our own count", { inputTokens: 150, outputTokens: 20 }],
+    ["past the cap", { inputTokens: 900, outputTokens: 351 }],
+  ])("the agent's budget books a %s report as a single call's meter does", (_name, reported) => {
+    const budget = new RunBudget();
+    budget.plan(0, { withTools: limits.inputEstimate, withoutTools: limits.inputEstimate });
+    budget.startCall();
+    budget.countOutput(100);
+    budget.recordCall(reported);
+    expect(budget.usage({})).toEqual(meterAfter(100, reported).usage({}));
   });
 });
