@@ -8,7 +8,7 @@
 export async function register() {
   const { buildingPages, nodeServerMode } = await import("@/lib/server-mode");
   if (buildingPages()) return;
-  const { onWorkers } = await import("@/lib/quota/client-ip");
+  const { onWorkers } = await import("@/lib/platform/client-ip");
   // On Workers `worker.ts` wraps every response; under `next start` the HTTP server is wrapped here.
   const server = nodeServerMode();
   if (server && !onWorkers()) {

@@ -256,7 +256,7 @@ test.describe("the daily quota, in the visitor's time zone", () => {
     const agent = new LabAgentPage(page, locale);
     const now = new Date();
     const resetAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)).toISOString();
-    // The route's own 429 (lib/api/lab-units.ts), for the daily limit a test can't reach in time.
+    // The route's own 429 (lib/lab/units.ts), for the daily limit a test can't reach in time.
     await page.route("**/api/agent", (route) =>
       route.fulfill({
         status: 429,

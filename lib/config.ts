@@ -1,7 +1,10 @@
 import "server-only";
 import { getCloudflareContext } from "@opennextjs/cloudflare";
 import { type ContactSettings, readContactSettings } from "@/lib/contact/settings-read";
-import { onWorkers, QuotaConfigError, type QuotaSettings, readQuotaSettings } from "@/lib/quota";
+import { type Platform, platformFrom } from "@/lib/platform";
+import { onWorkers } from "@/lib/platform/client-ip";
+import { ConfigError, QuotaConfigError } from "@/lib/platform/errors";
+import { type QuotaSettings, readQuotaSettings } from "@/lib/quota";
 import { builtForProduction } from "@/lib/server-mode";
 import { parsePublicOrigin } from "@/lib/site/public-origin";
 
@@ -41,15 +44,7 @@ export type Config = {
   records: { retentionDays: number };
 };
 
-/** A setting that is present but unusable; the message names it and what it takes. */
-export class ConfigError extends Error {
-  readonly code = "config_error" as const;
-
-  constructor(message: string) {
-    super(message);
-    this.name = "ConfigError";
-  }
-}
+export { ConfigError };
 
 // Every variable the site reads at run time, snapshotted once per `config()` call.
 const VARIABLES = [
@@ -159,6 +154,16 @@ export function config(): Config {
     last = { key, config: readConfig(Object.fromEntries(VARIABLES.map((name, i) => [name, values[i]]))) };
   }
   return last.config;
+}
+
+/**
+ * This deployment's platform: its database and its visitor (`lib/platform`). Throws
+ * `QuotaConfigError` on a missing or invalid platform setting, `ConfigError` on any other.
+ */
+export function platform(): Platform {
+  const settings = config().quota;
+  if (settings instanceof QuotaConfigError) throw settings;
+  return platformFrom(settings);
 }
 
 /**

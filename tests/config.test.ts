@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ConfigError, config, readConfig } from "@/lib/config";
-import { QuotaConfigError } from "@/lib/quota";
+import { QuotaConfigError } from "@/lib/platform/errors";
 import { importsOf } from "@/tests/support/import-graph";
 
 // Guards the one configuration module: it parses and validates every setting (a present but

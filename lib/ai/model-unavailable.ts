@@ -1,5 +1,5 @@
+import { nextUtcMidnight } from "@/lib/platform/utc-day";
 import type { PauseReason } from "@/lib/quota/types";
-import { nextUtcMidnight } from "@/lib/quota/utc-day";
 import type { ModelKind } from "./model-table";
 
 /**

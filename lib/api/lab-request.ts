@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import { ConfigError, config } from "@/lib/config";
-import { onWorkers } from "@/lib/quota/client-ip";
+import { logPlatformFailure } from "@/lib/platform";
+import { onWorkers } from "@/lib/platform/client-ip";
 import { apiError, MAX_BODY_BYTES, readJsonBody } from "./errors";
-import { logQuotaFailure } from "./lab-units";
 
 /**
  * The one gate in front of every route that spends the Lab's quota (`/api/agent`, `/api/chat`,
@@ -22,7 +22,7 @@ export async function readLabRequest<Schema extends z.ZodType>(
     siteUrl = "siteUrl" in options ? options.siteUrl : config().siteUrl;
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    logQuotaFailure(error);
+    logPlatformFailure(error);
     return apiError("quota_unavailable", "The Lab can't spend until its settings are fixed. Please try again later.");
   }
   const refused = refuseCrossSite(request, siteUrl) ?? refuseNonJson(request);

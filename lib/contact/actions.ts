@@ -2,10 +2,10 @@
 
 import { headers } from "next/headers";
 import { after } from "next/server";
-import { isQuotaFailure, labQuota, logQuotaFailure } from "@/lib/api/lab-units";
-import { config } from "@/lib/config";
+import { config, platform } from "@/lib/config";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/config";
-import { QuotaUnavailableError } from "@/lib/quota";
+import { isPlatformFailure, logPlatformFailure } from "@/lib/platform";
+import { QuotaUnavailableError } from "@/lib/platform/errors";
 import { publicOrigin } from "@/lib/site/metadata";
 import { retryDue } from "./deliver";
 import { LeadContextError, parseLeadContext } from "./lead-context";
@@ -61,7 +61,7 @@ export async function sendContact(_previous: ContactState, form: FormData): Prom
     return { status: "invalid", errors: { summary: "contextInvalid" }, values };
   }
   try {
-    const lab = labQuota();
+    const shared = platform();
     const settings = config();
     announceContactOnce(settings.contact, settings.production);
     // A server action has no Request: the visitor's headers come from next/headers.
@@ -81,14 +81,14 @@ export async function sendContact(_previous: ContactState, form: FormData): Prom
       },
       field("submission"),
       visitor,
-      lab,
+      shared,
       { transport },
     );
     // Messages a failed send left behind go out after this response, a few at a time.
-    after(() => retryDue({ store: contactStoreFor(lab), transport }));
+    after(() => retryDue({ store: contactStoreFor(shared), transport }));
     return { status: outcome === "saved" ? "sent" : "limited" };
   } catch (error) {
-    if (isQuotaFailure(error) && !(error instanceof QuotaUnavailableError)) logQuotaFailure(error);
+    if (isPlatformFailure(error) && !(error instanceof QuotaUnavailableError)) logPlatformFailure(error);
     else console.error(JSON.stringify({ event: "contact_failed", message: (error as Error).name }));
     return { status: "failed" };
   }

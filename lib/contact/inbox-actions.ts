@@ -1,9 +1,8 @@
 "use server";
 
 import { cookies, headers } from "next/headers";
-import { isQuotaFailure, labQuota, logQuotaFailure } from "@/lib/api/lab-units";
-import { config } from "@/lib/config";
-import { clientIpFrom, createIpHasher } from "@/lib/quota";
+import { config, platform } from "@/lib/config";
+import { isPlatformFailure, logPlatformFailure } from "@/lib/platform";
 import { endedSessionsFor, lockoutStoreFor } from "./inbox";
 import { INBOX_SESSION, inboxSessionToken, readInboxSession, tryInboxKey } from "./inbox-auth";
 
@@ -20,16 +19,16 @@ export async function openInbox(_previous: InboxLoginState, form: FormData): Pro
   if (!secret) return { status: "notConfigured" };
   const given = form.get("key");
   try {
-    const lab = labQuota();
-    const ipHash = await createIpHasher(lab.settings.salt)(clientIpFrom(await headers(), lab.settings.clientIp));
+    const shared = platform();
+    const ipHash = await shared.visitorHash(await headers());
     const outcome = await tryInboxKey(typeof given === "string" ? given : "", {
       secret,
       ipHash,
-      lockout: lockoutStoreFor(lab),
+      lockout: lockoutStoreFor(shared),
     });
     if (outcome !== "open") return { status: outcome };
   } catch (error) {
-    if (isQuotaFailure(error)) logQuotaFailure(error);
+    if (isPlatformFailure(error)) logPlatformFailure(error);
     else console.error(JSON.stringify({ event: "inbox_check_failed", message: (error as Error).name }));
     return { status: "unavailable" };
   }
@@ -55,9 +54,9 @@ export async function closeInbox(): Promise<void> {
   jar.delete(INBOX_SESSION.cookie);
   if (!session) return;
   try {
-    await endedSessionsFor(labQuota()).end(session.id, session.expiresAtSeconds);
+    await endedSessionsFor(platform()).end(session.id, session.expiresAtSeconds);
   } catch (error) {
-    if (isQuotaFailure(error)) logQuotaFailure(error);
+    if (isPlatformFailure(error)) logPlatformFailure(error);
     else console.error(JSON.stringify({ event: "inbox_close_failed", message: (error as Error).name }));
   }
 }

@@ -1,6 +1,6 @@
 import "server-only";
-import { isQuotaFailure, labQuota, logQuotaFailure } from "@/lib/api/lab-units";
-import type { LabQuota } from "@/lib/quota";
+import { platform } from "@/lib/config";
+import { isPlatformFailure, logPlatformFailure, type Platform } from "@/lib/platform";
 import {
   type EndedSessions,
   type LockoutStore,
@@ -20,16 +20,16 @@ export const INBOX_PAGE_SIZE = 100;
 const MEMORY = Symbol.for("lab-agent.inbox.lockout");
 const ENDED = Symbol.for("lab-agent.inbox.ended-sessions");
 
-export function lockoutStoreFor(lab: LabQuota): LockoutStore {
-  if (lab.redis) return upstashLockoutStore(lab.redis, lab.settings.prefix);
+export function lockoutStoreFor({ redis, prefix }: Platform): LockoutStore {
+  if (redis) return upstashLockoutStore(redis, prefix);
   const holder = globalThis as { [MEMORY]?: LockoutStore };
   holder[MEMORY] ??= memoryLockoutStore();
   return holder[MEMORY];
 }
 
 /** Where closed sessions are kept: the same store as the lockout's, so every isolate refuses them. */
-export function endedSessionsFor(lab: LabQuota): EndedSessions {
-  if (lab.redis) return upstashEndedSessions(lab.redis, lab.settings.prefix);
+export function endedSessionsFor({ redis, prefix }: Platform): EndedSessions {
+  if (redis) return upstashEndedSessions(redis, prefix);
   const holder = globalThis as { [ENDED]?: EndedSessions };
   holder[ENDED] ??= memoryEndedSessions();
   return holder[ENDED];
@@ -46,9 +46,9 @@ export async function inboxSessionOpen(
 ): Promise<boolean> {
   if (!token) return false;
   try {
-    return await validInboxSession(token, secret, nowMs, endedSessionsFor(labQuota()));
+    return await validInboxSession(token, secret, nowMs, endedSessionsFor(platform()));
   } catch (error) {
-    if (isQuotaFailure(error)) logQuotaFailure(error);
+    if (isPlatformFailure(error)) logPlatformFailure(error);
     else console.error(JSON.stringify({ event: "inbox_session_check_failed", message: (error as Error).name }));
     return false;
   }
@@ -58,6 +58,6 @@ export async function inboxSessionOpen(
  * The studio's messages, newest first. The inbox page is the one caller (a test keeps it so): no
  * other page or API lists them, and nothing here logs them.
  */
-export function readInbox(lab: LabQuota, limit = INBOX_PAGE_SIZE): Promise<StoredLead[]> {
-  return contactStoreFor(lab).list(limit);
+export function readInbox(shared: Platform, limit = INBOX_PAGE_SIZE): Promise<StoredLead[]> {
+  return contactStoreFor(shared).list(limit);
 }

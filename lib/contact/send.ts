@@ -1,8 +1,8 @@
 import "server-only";
 import { recordStoreFor } from "@/lib/lab/records/from-config";
 import type { LabRecordStore } from "@/lib/lab/records/store";
-import { clientIpFrom, createIpHasher, type LabQuota } from "@/lib/quota";
-import { nextUtcMidnight, utcDay } from "@/lib/quota/utc-day";
+import type { Platform } from "@/lib/platform";
+import { nextUtcMidnight, utcDay } from "@/lib/platform/utc-day";
 import { deliverLead } from "./deliver";
 import type { Lead } from "./lead";
 import { type ContactStore, contactStoreFor } from "./store";
@@ -28,19 +28,19 @@ export async function leadId(ipHash: string, submission: string): Promise<string
 }
 
 /**
- * Keeps one contact message, then tells the studio. The visitor is the quota's: the same trusted
- * IP, stored only as the same salted hash, so the form can't be used to spend the Upstash
- * allowance the quota needs. Stored is what the visitor is told: a send that fails leaves the
+ * Keeps one contact message, then tells the studio. The visitor is the platform's, as the quota's
+ * is: the same trusted IP, stored only as the same salted hash, so the form can't be used to spend
+ * the Upstash allowance the quota needs. Stored is what the visitor is told: a send that fails leaves the
  * message unsent for a retry. Throws when the store can't be reached (nothing was kept).
  */
 export async function submitLead(
   lead: NewLead,
   submission: string,
   headers: Pick<Headers, "get">,
-  lab: LabQuota,
+  shared: Platform,
   {
     transport,
-    store = contactStoreFor(lab),
+    store = contactStoreFor(shared),
     now = Date.now,
     records,
   }: {
@@ -52,7 +52,7 @@ export async function submitLead(
   },
 ): Promise<SubmitOutcome> {
   const nowMs = now();
-  const ipHash = await createIpHasher(lab.settings.salt)(clientIpFrom(headers, lab.settings.clientIp));
+  const ipHash = await shared.visitorHash(headers);
   const id = await leadId(ipHash, submission);
   const saved = await store.save(
     { id, ...lead },
@@ -60,7 +60,7 @@ export async function submitLead(
     nowMs,
   );
   if (saved === "limited") return "limited";
-  if (lead.context?.runId) await linkRun(lead.context.runId, id, records ?? recordStoreFor(lab));
+  if (lead.context?.runId) await linkRun(lead.context.runId, id, records ?? recordStoreFor(shared));
   try {
     // A duplicate was sent already, or is claimed by the request that kept it: the claim skips it.
     await deliverLead(id, { store, transport, now });

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Redis } from "@upstash/redis/cloudflare";
-import type { LabQuota } from "@/lib/quota";
+import type { Platform } from "@/lib/platform";
 import type { Delivery, Lead, StoredLead } from "./lead";
 
 /** A few messages a visitor a day; the newest 500 are kept, for 30 days after the last one. */
@@ -325,12 +325,12 @@ export function memoryContactStore(limits = CONTACT_LIMITS): ContactStore & { le
 const MEMORY = Symbol.for("lab-agent.contact.memory-store");
 
 /**
- * The contact store for the Lab's settings: Upstash when the quota uses it, else memory. The
- * quota's settings already refuse memory in production unless `QUOTA_STORE=memory` asks for it,
- * so a production site never keeps messages in one isolate's memory by accident.
+ * The contact store of the deployment's database: Upstash when it has one, else memory. The
+ * platform's settings already refuse memory in production unless `QUOTA_STORE=memory` asks for
+ * it, so a production site never keeps messages in one isolate's memory by accident.
  */
-export function contactStoreFor(lab: LabQuota): ContactStore {
-  if (lab.redis) return upstashContactStore(lab.redis, lab.settings.prefix);
+export function contactStoreFor({ redis, prefix }: Platform): ContactStore {
+  if (redis) return upstashContactStore(redis, prefix);
   return sharedMemoryContactStore();
 }
 

@@ -1,4 +1,4 @@
-import { utcDay } from "@/lib/quota/utc-day";
+import { utcDay } from "@/lib/platform/utc-day";
 
 const DAY_MS = 86_400_000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,5 +1,5 @@
 import "server-only";
-import { labQuota } from "@/lib/api/lab-units";
+import { platform } from "@/lib/config";
 import type { StoredLead } from "@/lib/contact/lead";
 import { contactStoreFor } from "@/lib/contact/store";
 import type { LabRecord } from "@/lib/lab/records";
@@ -39,7 +39,7 @@ async function threadOf(record: LabRecord): Promise<StudioRun["thread"]> {
 
 async function leadOf(record: LabRecord): Promise<StoredLead | null> {
   if (typeof record.leadId !== "string" || !LEAD_ID.test(record.leadId)) return null;
-  return contactStoreFor(labQuota()).get(record.leadId);
+  return contactStoreFor(platform()).get(record.leadId);
 }
 
 /** One record by its id (already checked to have a run id's shape), with its thread and its lead. */

@@ -1,9 +1,9 @@
 import "server-only";
 import { chooseModel, type ModelChoice, modelContext } from "@/lib/ai/model-table";
 import { apiError } from "@/lib/api/errors";
-import { logQuotaFailure } from "@/lib/api/lab-units";
 import { ConfigError } from "@/lib/config";
 import { LAB_USE_KINDS, type LabUseKind } from "@/lib/lab-uses";
+import { logPlatformFailure } from "@/lib/platform";
 
 export type ModelLabel = Pick<ModelChoice, "kind" | "name">;
 export type ModelLabels = Record<LabUseKind, ModelLabel>;
@@ -25,7 +25,7 @@ export function modelLabelsResponse(request: Request): Response {
     ) as ModelLabels;
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    logQuotaFailure(error);
+    logPlatformFailure(error);
     return apiError("quota_unavailable", "The Lab can't spend until its settings are fixed. Please try again later.");
   }
   return Response.json(labels, { headers: { "Cache-Control": "no-store" } });

@@ -12,7 +12,7 @@ import type { AvailabilityWatch } from "@/lib/ai/model-unavailable";
 import { resolveModel } from "@/lib/ai/providers";
 import { STREAM_WINDOW_MS } from "@/lib/ai/stream-window";
 import { readLabRequest } from "@/lib/api/lab-request";
-import { type LabUnits, reserveLabUnits, settleLabUnits } from "@/lib/api/lab-units";
+import { type LabUnits, reserveLabUnits, settleLabUnits } from "@/lib/lab/units";
 import type { LabUseKind } from "@/lib/lab-uses";
 import type { Quota } from "@/lib/quota";
 import { unverifiedAmounts } from "./amounts";
@@ -66,7 +66,7 @@ export async function startLabUse<M extends UIMessage, D extends Record<string, 
     deps.model ??
     resolveModel(use.kind, { locale: use.locale, runId, offline: use.offline, context: modelContext(request) });
   // While the model's platform says "not now", nothing is reserved.
-  const units = await reserveLabUnits(request, use.units, { quota: deps.quota, platform: model.watch?.platform });
+  const units = await reserveLabUnits(request, use.units, { quota: deps.quota, modelPlatform: model.watch?.platform });
   if (units instanceof Response) return units;
 
   const facts = {

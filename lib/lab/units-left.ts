@@ -2,8 +2,10 @@ import "server-only";
 import { chooseModel, modelContext } from "@/lib/ai/model-table";
 import { platformOf } from "@/lib/ai/model-unavailable";
 import { apiError } from "@/lib/api/errors";
-import { clientIp, isQuotaFailure, labQuota } from "@/lib/api/lab-units";
+import { platform } from "@/lib/config";
+import { labQuota } from "@/lib/lab/units";
 import { LAB_UNIT_COSTS, LAB_USE_KINDS, type LabUseKind } from "@/lib/lab-uses";
+import { isPlatformFailure } from "@/lib/platform";
 import type { ModelPause, Quota } from "@/lib/quota";
 
 export type UnitsLeft = {
@@ -34,7 +36,7 @@ export async function unitsLeftResponse(
       platformFor = (use) => platformOf(chooseModel(use, context).kind);
     }
     const store = quota ?? labQuota().quota;
-    const left = await store.unitsLeft({ ip: clientIp(request) });
+    const left = await store.unitsLeft({ ip: platform().visitorIp(request.headers) });
     const paused: UnitsLeft["paused"] = {};
     const pauses = new Map<string, Promise<ModelPause | null>>();
     for (const use of LAB_USE_KINDS) {
@@ -53,7 +55,7 @@ export async function unitsLeftResponse(
     };
     return Response.json(body, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
-    if (!isQuotaFailure(error)) throw error;
+    if (!isPlatformFailure(error)) throw error;
     return apiError("quota_unavailable", "The Lab can't check its daily quota right now. Please try again later.");
   }
 }

@@ -1,15 +1,7 @@
 import "server-only";
 
-export {
-  type ClientIpSource,
-  clientIpFrom,
-  LOCAL_VISITOR,
-  onWorkers,
-  UNKNOWN_VISITOR,
-} from "./client-ip";
 // The quota's public interface. Routes build it with `quotaFromEnv`; tests with `createQuota`
 // and a store of their choice.
-export { QuotaConfigError, QuotaUnavailableError } from "./errors";
 export {
   type LabQuota,
   labQuotaFrom,
@@ -21,7 +13,6 @@ export {
   quotaFromEnv,
   readQuotaSettings,
 } from "./from-env";
-export { createIpHasher, isIp, normalizeIp } from "./ip-hash";
 export { memoryStore } from "./memory-store";
 export { createQuota, DEFAULT_LIMITS, type QuotaConfig, WORKERS_AI_FREE_NEURONS_PER_DAY } from "./quota";
 export type { QuotaStore } from "./store";
@@ -38,10 +29,4 @@ export type {
   SiteTotals,
   Usage,
 } from "./types";
-export {
-  DEFAULT_TIMEOUT_MS,
-  type UpstashClientOptions,
-  type UpstashStoreOptions,
-  upstashClient,
-  upstashStore,
-} from "./upstash-store";
+export { type UpstashStoreOptions, upstashStore } from "./upstash-store";

@@ -1,7 +1,8 @@
 import "server-only";
 import { LAB_USE_KINDS } from "@/lib/lab-uses";
-import { QuotaConfigError } from "./errors";
-import { createIpHasher } from "./ip-hash";
+import { QuotaConfigError } from "@/lib/platform/errors";
+import { createIpHasher } from "@/lib/platform/ip-hash";
+import { nextUtcMidnight, utcDay } from "@/lib/platform/utc-day";
 import { parseSiteTotals } from "./site-totals";
 import type { QuotaStore, RecordInput } from "./store";
 import {
@@ -13,7 +14,6 @@ import {
   type ReserveRefused,
   type Usage,
 } from "./types";
-import { nextUtcMidnight, utcDay } from "./utc-day";
 
 export const DEFAULT_LIMITS: Readonly<QuotaLimits> = { ipUnitsPerDay: 20, siteUnitsPerDay: 120, burstPerMinute: 3 };
 

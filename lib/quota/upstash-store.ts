@@ -1,43 +1,16 @@
 import "server-only";
 import { Ratelimit } from "@upstash/ratelimit";
-// The Cloudflare entry: plain `fetch`, no Node polyfills and no `cache` request option (which
-// workerd rejects); the default entry is the Node one.
-import { Redis } from "@upstash/redis/cloudflare";
-import { QuotaUnavailableError } from "./errors";
+import type { Redis } from "@upstash/redis/cloudflare";
+import { QuotaUnavailableError } from "@/lib/platform/errors";
+import { type UpstashClientOptions, upstashClient } from "@/lib/platform/redis";
 import { quotaKeys } from "./keys";
 import { RECORD_LUA, RELEASE_LUA, RESERVE_LUA } from "./lua";
 import type { BurstInput, QuotaStore, RecordInput, ReleaseInput, ReserveInput, ReserveOutcome } from "./store";
-
-export type UpstashClientOptions = {
-  url: string;
-  token: string;
-  /** No Redis request outlives this; the quota then fails closed. */
-  timeoutMs?: number;
-};
 
 export type UpstashStoreOptions = (UpstashClientOptions | { client: Redis }) & {
   /** Key prefix, so one database can hold several sites or deployments. */
   prefix?: string;
 };
-
-export const DEFAULT_TIMEOUT_MS = 3000;
-
-/**
- * The Lab's Upstash client: the quota and the contact form share it. The client retries network
- * errors 5 times with exponential backoff (~4 s) by default; a visitor waiting on the quota should
- * get a 503 sooner. One retry, and a deadline per request. A retry can repeat a command Redis
- * already ran (its reply was lost), so every write the Lab sends is idempotent.
- */
-export function upstashClient(options: UpstashClientOptions): Redis {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  return new Redis({
-    url: options.url,
-    token: options.token,
-    enableTelemetry: false,
-    retry: { retries: 1, backoff: () => 50 },
-    signal: () => AbortSignal.timeout(timeoutMs),
-  });
-}
 
 export function upstashStore(options: UpstashStoreOptions): QuotaStore {
   const redis = "client" in options ? options.client : upstashClient(options);

@@ -4,7 +4,7 @@ import { config } from "@/lib/config";
 import { SITE } from "@/lib/content/site";
 import type { Locale } from "@/lib/i18n/config";
 import { openGraphLocale } from "@/lib/i18n/format";
-import { onWorkers } from "@/lib/quota";
+import { onWorkers } from "@/lib/platform/client-ip";
 import { alternateLinks } from "./alternates";
 import { absoluteUrl, requestOrigin } from "./public-origin";
 

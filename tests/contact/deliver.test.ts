@@ -7,7 +7,7 @@ import { DELIVERY, deliverLead, nextAttemptAt, retryDue } from "@/lib/contact/de
 import type { Lead } from "@/lib/contact/lead";
 import { type ContactStore, memoryContactStore, upstashContactStore } from "@/lib/contact/store";
 import { type LeadTransport, SendError } from "@/lib/contact/transports";
-import { upstashClient } from "@/lib/quota";
+import { upstashClient } from "@/lib/platform/redis";
 import { openTestBridge, TEST_TOKEN, type TestBridge, uniquePrefix } from "../support/redis-bridge";
 import { lead, sender } from "./lead-fixtures";
 

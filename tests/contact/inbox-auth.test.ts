@@ -20,7 +20,7 @@ import {
   validInboxSession,
 } from "@/lib/contact/inbox-auth";
 import { readContactSettings } from "@/lib/contact/settings";
-import { upstashClient } from "@/lib/quota";
+import { upstashClient } from "@/lib/platform/redis";
 import { openTestBridge, TEST_TOKEN, type TestBridge, uniquePrefix } from "../support/redis-bridge";
 
 const SECRET = "inbox-test-secret-0123456789";

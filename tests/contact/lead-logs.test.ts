@@ -2,7 +2,7 @@
 // the store fails after the save while claiming or marking it sent, a retry batch fails) the log
 // says what failed and never anything of the message, even when the error itself quotes it.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { labQuota } from "@/lib/api/lab-units";
+import { platform } from "@/lib/config";
 import { deliverLead, retryDue } from "@/lib/contact/deliver";
 import type { Lead } from "@/lib/contact/lead";
 import { submitLead } from "@/lib/contact/send";
@@ -67,21 +67,21 @@ const headers = new Headers({ "x-real-ip": "203.0.113.77" });
 describe("nothing of a message in any log", () => {
   it("when the send throws with the message in its error", async () => {
     const store = memoryContactStore();
-    expect(await submitLead(newLead, "", headers, labQuota(), { transport: throwing, store })).toBe("saved");
+    expect(await submitLead(newLead, "", headers, platform(), { transport: throwing, store })).toBe("saved");
     expectNothingOfTheLead();
   });
 
   for (const step of ["claim", "markSent"] as const) {
     it(`when the store fails after the save (${step})`, async () => {
       const store = failingAt(step);
-      expect(await submitLead(newLead, "", headers, labQuota(), { transport: working, store })).toBe("saved");
+      expect(await submitLead(newLead, "", headers, platform(), { transport: working, store })).toBe("saved");
       expectNothingOfTheLead();
     });
   }
 
   it("when the send and then the store fail (markFailed)", async () => {
     const store = failingAt("markFailed");
-    expect(await submitLead(newLead, "", headers, labQuota(), { transport: throwing, store })).toBe("saved");
+    expect(await submitLead(newLead, "", headers, platform(), { transport: throwing, store })).toBe("saved");
     expectNothingOfTheLead();
   });
 

@@ -6,7 +6,8 @@ import { memoryContactStore } from "@/lib/contact/store";
 import { SITE } from "@/lib/content/site";
 import { LOCALES } from "@/lib/i18n/config";
 import { memoryRecordStore, newRunId } from "@/lib/lab/records";
-import { labQuotaFromEnv } from "@/lib/quota";
+import { platformFrom } from "@/lib/platform";
+import { readPlatformSettings } from "@/lib/platform/settings";
 import { agentRecord } from "@/tests/lab/records/record-fixtures";
 
 // Guards the link between a lead and the agent run it came from: the agent's contact and WhatsApp
@@ -54,7 +55,9 @@ describe("the contact form's run id", () => {
 
 describe("a lead from a run", () => {
   it("is kept with its run's id, and the run learns the lead's", async () => {
-    const lab = labQuotaFromEnv({ QUOTA_STORE: "memory", TRUSTED_IP_HEADER: "x-real-ip" }, { production: false });
+    const lab = platformFrom(
+      readPlatformSettings({ QUOTA_STORE: "memory", TRUSTED_IP_HEADER: "x-real-ip" }, false, { workers: false }),
+    );
     const store = memoryContactStore();
     const records = memoryRecordStore();
     const run = agentRecord();
@@ -83,7 +86,9 @@ describe("a lead from a run", () => {
   });
 
   it("is kept even when the run's records can't be reached", async () => {
-    const lab = labQuotaFromEnv({ QUOTA_STORE: "memory", TRUSTED_IP_HEADER: "x-real-ip" }, { production: false });
+    const lab = platformFrom(
+      readPlatformSettings({ QUOTA_STORE: "memory", TRUSTED_IP_HEADER: "x-real-ip" }, false, { workers: false }),
+    );
     const store = memoryContactStore();
     const records = { ...memoryRecordStore(), linkLead: () => Promise.reject(new Error("down")) };
     const lead = {

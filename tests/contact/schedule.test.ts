@@ -9,7 +9,7 @@ import { DELIVERY } from "@/lib/contact/deliver";
 import { runLeadSchedule } from "@/lib/contact/schedule";
 import { type ContactStore, contactKeys, memoryContactStore, upstashContactStore } from "@/lib/contact/store";
 import type { LeadTransport } from "@/lib/contact/transports";
-import { upstashClient } from "@/lib/quota";
+import { upstashClient } from "@/lib/platform/redis";
 import { INTERNAL_TOKEN_HEADER, internalToken, LEADS_SCHEDULE_PATH } from "@/lib/site/internal-requests";
 import { openTestBridge, TEST_TOKEN, type TestBridge, uniquePrefix } from "../support/redis-bridge";
 import { lead, sender } from "./lead-fixtures";

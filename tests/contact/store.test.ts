@@ -3,7 +3,7 @@
 // the quota's prefix, and a retried call (its reply lost) keeps the message once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactKeys, memoryContactStore, upstashContactStore } from "@/lib/contact/store";
-import { upstashClient } from "@/lib/quota";
+import { upstashClient } from "@/lib/platform/redis";
 import { openTestBridge, scanKeys, TEST_TOKEN, type TestBridge, uniquePrefix } from "../support/redis-bridge";
 import { DAY, lead, sender } from "./lead-fixtures";
 import { describeContactStore } from "./store-contract";

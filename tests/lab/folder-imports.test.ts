@@ -73,11 +73,22 @@ describe("lib's folders", () => {
     expect(graph.get("lab")?.has("api")).toBe(true);
   });
 
+  it("keep the shared platform under the features: the contact form takes it, not the Lab's quota", () => {
+    // The platform (database, salt, visitor) imports no other lib folder.
+    expect([...(graph.get("platform")?.keys() ?? [])]).toEqual([]);
+    for (const feature of ["quota", "contact", "lab", "config"]) {
+      expect(graph.get(feature)?.has("platform"), feature).toBe(true);
+    }
+    // The contact form and the inbox get their client and the visitor from the platform.
+    expect(graph.get("contact")?.get("quota")).toBeUndefined();
+    expect(graph.get("contact")?.get("api")).toBeUndefined();
+  });
+
   it("import in one direction: no loop between the Lab's folders", () => {
     // The content's own loop (content, site, i18n, search: the catalog's build names the site's
     // paths and builds the search index; the site's metadata and the formats read the content)
     // involves none of the Lab's folders.
-    const lab = new Set(["agent", "chat", "review", "lab", "ai", "api", "quota", "text", "config"]);
+    const lab = new Set(["agent", "chat", "review", "lab", "ai", "api", "quota", "platform", "text", "config"]);
     // Known, outside the Lab's path: the configuration module reads the contact settings while the
     // contact code reads the configuration (lib/config.ts <-> lib/contact/settings-read.ts); every
     // loop through that step is that one. Moving the reader beside the configuration ends it.

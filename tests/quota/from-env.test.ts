@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { QuotaConfigError, type QuotaEnv, quotaFromEnv, readQuotaSettings } from "@/lib/quota";
+import { QuotaConfigError } from "@/lib/platform/errors";
+import { type QuotaEnv, quotaFromEnv, readQuotaSettings } from "@/lib/quota";
 
 const SALT = "a-real-secret-of-32-characters!!";
 const UPSTASH = { UPSTASH_REDIS_REST_URL: "https://eu1-example.upstash.io", UPSTASH_REDIS_REST_TOKEN: "tok" };

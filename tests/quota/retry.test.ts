@@ -3,7 +3,7 @@
 // twice. The bridge drops one reply after Redis ran the command, the production client (retry on)
 // sends it again, and the real redis-server must end up as if it ran once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { upstashClient } from "@/lib/quota";
+import { upstashClient } from "@/lib/platform/redis";
 import { quotaKeys } from "@/lib/quota/keys";
 import { bridgeQuota, openTestBridge, TEST_TOKEN, type TestBridge, uniquePrefix } from "../support/redis-bridge";
 

@@ -4,7 +4,7 @@ import { createServer as createHttpServer } from "node:http";
 import { createServer as createTcpServer, type Server, type Socket } from "node:net";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { QuotaUnavailableError } from "@/lib/quota";
+import { QuotaUnavailableError } from "@/lib/platform/errors";
 import { type Bridge, startBridge } from "@/scripts/upstash-bridge";
 import { bridgeQuota, TEST_TOKEN, uniquePrefix } from "../support/redis-bridge";
 import { type RedisServer, startRedisServer } from "../support/redis-server";

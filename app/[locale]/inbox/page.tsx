@@ -5,8 +5,7 @@ import { InboxList } from "@/components/contact/inbox-list";
 import { InboxLogin } from "@/components/contact/inbox-login";
 import { StudioNav } from "@/components/lab-view/studio-nav";
 import { PageHeader } from "@/components/site/page-header";
-import { labQuota } from "@/lib/api/lab-units";
-import { config } from "@/lib/config";
+import { config, platform } from "@/lib/config";
 import { retryDue } from "@/lib/contact/deliver";
 import { inboxSessionOpen, readInbox } from "@/lib/contact/inbox";
 import { closeInbox, openInbox } from "@/lib/contact/inbox-actions";
@@ -50,11 +49,11 @@ export default async function InboxPage({ params }: PageProps<"/[locale]/inbox">
   }
   let leads: StoredLead[] | null = null;
   try {
-    const lab = labQuota();
-    leads = await readInbox(lab);
+    const shared = platform();
+    leads = await readInbox(shared);
     // Opening the inbox also retries what a failed send left unsent.
     const transport = leadTransport(settings, { origin: publicOrigin(await headers()) });
-    after(() => retryDue({ store: contactStoreFor(lab), transport }));
+    after(() => retryDue({ store: contactStoreFor(shared), transport }));
   } catch (error) {
     console.error(JSON.stringify({ event: "inbox_read_failed", message: (error as Error).name }));
   }

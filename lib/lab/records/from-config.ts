@@ -1,7 +1,6 @@
 import "server-only";
-import { labQuota } from "@/lib/api/lab-units";
-import { config } from "@/lib/config";
-import type { LabQuota } from "@/lib/quota";
+import { config, platform } from "@/lib/config";
+import type { Platform } from "@/lib/platform";
 import { memoryRecordStore } from "./memory-store";
 import { DEFAULT_RECORD_LIMITS, type LabRecordStore, type RecordLimits } from "./store";
 import { upstashRecordStore } from "./upstash-store";
@@ -15,12 +14,12 @@ export function recordSettings(): RecordLimits {
 const MEMORY = Symbol.for("lab-agent.lab.records");
 
 /**
- * The records of a Lab quota's database: Upstash through the quota's client and key prefix, or
- * this process's memory when the quota counts there (`next dev`, `QUOTA_STORE=memory`), so a
- * production site never keeps them in one isolate by accident.
+ * The records of the deployment's database: Upstash through its client and key prefix, or this
+ * process's memory when it has none (`next dev`, `QUOTA_STORE=memory`), so a production site
+ * never keeps them in one isolate by accident.
  */
-export function recordStoreFor(lab: LabQuota, limits: RecordLimits = recordSettings()): LabRecordStore {
-  if (lab.redis) return upstashRecordStore(lab.redis, lab.settings.prefix, limits);
+export function recordStoreFor({ redis, prefix }: Platform, limits: RecordLimits = recordSettings()): LabRecordStore {
+  if (redis) return upstashRecordStore(redis, prefix, limits);
   const holder = globalThis as { [MEMORY]?: Map<string, LabRecordStore> };
   holder[MEMORY] ??= new Map();
   const key = JSON.stringify(limits);
@@ -32,7 +31,7 @@ export function recordStoreFor(lab: LabQuota, limits: RecordLimits = recordSetti
   return store;
 }
 
-/** The records of this deployment (the studio's Lab view, a reopened run). Throws on a bad quota setting. */
+/** The records of this deployment (the studio's Lab view, a reopened run). Throws on a bad platform setting. */
 export function labRecordStore(): LabRecordStore {
-  return recordStoreFor(labQuota());
+  return recordStoreFor(platform());
 }

@@ -1,4 +1,4 @@
-import { utcDay } from "@/lib/quota/utc-day";
+import { utcDay } from "@/lib/platform/utc-day";
 import { DEFAULT_RECORD_LIMITS, type LabRecordStore, LIST_DEFAULT, LIST_MAX, type RecordLimits } from "./store";
 import type { LabRecord } from "./types";
 

@@ -1,7 +1,7 @@
 import { readUIMessageStream, type UIMessage, type UIMessageChunk } from "ai";
 import type { Locale } from "@/lib/i18n/config";
 import type { DoneData } from "@/lib/lab/types";
-import { utcDay } from "@/lib/quota/utc-day";
+import { utcDay } from "@/lib/platform/utc-day";
 import { redact } from "./redact";
 import type { LabRecordStore, RecordLimits } from "./store";
 import { trimRecord } from "./trim";

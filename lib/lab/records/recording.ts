@@ -1,6 +1,5 @@
 import "server-only";
-import { labQuota } from "@/lib/api/lab-units";
-import { backgroundTasks } from "@/lib/config";
+import { backgroundTasks, platform } from "@/lib/config";
 import { recordSettings, recordStoreFor } from "./from-config";
 import type { Recording } from "./record-use";
 
@@ -12,7 +11,7 @@ export function labRecording(): Recording | null {
   try {
     const limits = recordSettings();
     if (limits.retentionDays <= 0) return null;
-    return { store: recordStoreFor(labQuota(), limits), limits, background: backgroundTasks() };
+    return { store: recordStoreFor(platform(), limits), limits, background: backgroundTasks() };
   } catch (error) {
     console.error(
       JSON.stringify({ event: "lab_record_failed", errorName: (error as Error).name, errorMessage: "settings" }),

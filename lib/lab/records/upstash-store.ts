@@ -1,6 +1,6 @@
 import "server-only";
 import type { Redis } from "@upstash/redis/cloudflare";
-import { utcDay } from "@/lib/quota/utc-day";
+import { utcDay } from "@/lib/platform/utc-day";
 import { parseRecord } from "./parse";
 import { DEFAULT_RECORD_LIMITS, type LabRecordStore, LIST_DEFAULT, LIST_MAX, type RecordLimits } from "./store";
 import type { PutOutcome } from "./types";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { recordKeys, upstashRecordStore } from "@/lib/lab/records/upstash-store";
-import { upstashClient } from "@/lib/quota";
+import { upstashClient } from "@/lib/platform/redis";
 import { openTestBridge, TEST_TOKEN, type TestBridge, uniquePrefix } from "@/tests/support/redis-bridge";
 import { agentRecord } from "./record-fixtures";
 import { describeRecordStoreContract } from "./record-store-contract";

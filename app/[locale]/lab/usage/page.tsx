@@ -1,12 +1,13 @@
 import { BackToLab } from "@/components/lab/back-to-lab";
 import { UsageTable } from "@/components/lab/usage-table";
 import { PageHeader } from "@/components/site/page-header";
-import { isQuotaFailure, labQuota } from "@/lib/api/lab-units";
 import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { fill } from "@/lib/i18n/fill";
 import { formatCount } from "@/lib/i18n/format";
 import { localeOf } from "@/lib/i18n/params";
+import { labQuota } from "@/lib/lab/units";
+import { isPlatformFailure } from "@/lib/platform";
 import { type SiteTotals, WORKERS_AI_FREE_NEURONS_PER_DAY } from "@/lib/quota";
 import { pageMetadata } from "@/lib/site/metadata";
 import { paths } from "@/lib/site/paths";
@@ -31,7 +32,7 @@ async function todaysTotals(): Promise<SiteTotals | null> {
   try {
     return await labQuota().quota.today();
   } catch (error) {
-    if (isQuotaFailure(error)) return null;
+    if (isPlatformFailure(error)) return null;
     throw error;
   }
 }

@@ -1,5 +1,4 @@
-import { labQuota } from "@/lib/api/lab-units";
-import { config } from "@/lib/config";
+import { config, platform } from "@/lib/config";
 import { runLeadSchedule } from "@/lib/contact/schedule";
 import { leadTransport } from "@/lib/contact/settings";
 import { contactStoreFor } from "@/lib/contact/store";
@@ -13,7 +12,7 @@ export async function POST(request: Request): Promise<Response> {
   if (!carriesInternalToken(request.headers.get(INTERNAL_TOKEN_HEADER))) return new Response(null, { status: 404 });
   try {
     const run = await runLeadSchedule({
-      store: contactStoreFor(labQuota()),
+      store: contactStoreFor(platform()),
       transport: leadTransport(config().contact, { origin: publicOrigin(request.headers) }),
     });
     console.info(JSON.stringify({ event: "leads_schedule", ...run }));

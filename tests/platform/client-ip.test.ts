@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { clientIpFrom, onWorkers, QuotaConfigError, readQuotaSettings } from "@/lib/quota";
+import { clientIpFrom, onWorkers } from "@/lib/platform/client-ip";
+import { QuotaConfigError } from "@/lib/platform/errors";
+import { readPlatformSettings } from "@/lib/platform/settings";
 
-// Guards who the quota thinks the visitor is. On Workers only Cloudflare's CF-Connecting-IP
+// Guards who the platform (the quota, the contact form, the inbox) thinks the visitor is. On Workers only Cloudflare's CF-Connecting-IP
 // counts; anywhere else only the header the operator named, since a client can send any header;
 // in production off Workers with none named, the Lab refuses to spend (fail closed).
 
@@ -12,7 +14,7 @@ const headers = (values: Record<string, string>) => new Headers(values);
 const spoofed = { "cf-connecting-ip": "198.51.100.9", "x-real-ip": "203.0.113.5", "x-forwarded-for": "192.0.2.1" };
 
 function sourceFor(env: Record<string, string>, runtime: { workers: boolean; production: boolean }) {
-  return readQuotaSettings({ QUOTA_SALT: SALT, ...env }, runtime.production, { workers: runtime.workers }).clientIp;
+  return readPlatformSettings({ QUOTA_SALT: SALT, ...env }, runtime.production, { workers: runtime.workers }).clientIp;
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -26,7 +28,7 @@ describe("which runtime this is", () => {
     vi.stubGlobal("navigator", { userAgent: "Cloudflare-Workers" });
     expect(onWorkers()).toBe(true);
     // And workerd's rule follows without being told.
-    expect(readQuotaSettings({ QUOTA_SALT: SALT, ...UPSTASH }, true).clientIp).toEqual({ kind: "cloudflare" });
+    expect(readPlatformSettings({ QUOTA_SALT: SALT, ...UPSTASH }, true).clientIp).toEqual({ kind: "cloudflare" });
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createIpHasher, normalizeIp } from "@/lib/quota/ip-hash";
+import { createIpHasher, normalizeIp } from "@/lib/platform/ip-hash";
 
 describe("normalizeIp", () => {
   it.each([

@@ -1,17 +1,9 @@
 import "server-only";
-import { ConfigError, config } from "@/lib/config";
-import {
-  clientIpFrom,
-  type LabQuota,
-  labQuotaFrom,
-  type ModelPause,
-  type Quota,
-  QuotaConfigError,
-  QuotaUnavailableError,
-  type Reservation,
-  type Usage,
-} from "@/lib/quota";
-import { apiError } from "./errors";
+import { apiError } from "@/lib/api/errors";
+import { config, platform } from "@/lib/config";
+import { isPlatformFailure, logPlatformFailure } from "@/lib/platform";
+import { QuotaConfigError } from "@/lib/platform/errors";
+import { type LabQuota, labQuotaFrom, type ModelPause, type Quota, type Reservation, type Usage } from "@/lib/quota";
 
 /**
  * The Lab's quota, built from this deployment's settings (`lib/config.ts`). Throws
@@ -21,15 +13,6 @@ export function labQuota(): LabQuota {
   const settings = config().quota;
   if (settings instanceof QuotaConfigError) throw settings;
   return labQuotaFrom(settings);
-}
-
-/**
- * The visitor's IP: `CF-Connecting-IP` on Workers, elsewhere only the header named by
- * `TRUSTED_IP_HEADER` (see `lib/quota/client-ip.ts`). Throws `QuotaConfigError` in production off
- * Workers with no trusted header.
- */
-export function clientIp(request: Pick<Request, "headers">): string {
-  return clientIpFrom(request.headers, labQuota().settings.clientIp);
 }
 
 export type LabUnits = { quota: Quota; reservation: Reservation; remaining: { ip: number; site: number } };
@@ -44,25 +27,25 @@ export async function reserveLabUnits(
   units: number,
   {
     quota,
-    platform,
+    modelPlatform,
   }: {
     /** Tests pass their own quota; the routes pass none. */
     quota?: Quota | undefined;
     /** The model's platform: while it says "not now" (`pauseModel`), nothing is reserved. */
-    platform?: string | undefined;
+    modelPlatform?: string | undefined;
   } = {},
 ): Promise<LabUnits | Response> {
   let store: Quota;
   let reserved: Awaited<ReturnType<Quota["reserve"]>>;
   try {
-    const ip = clientIp(request);
+    const ip = platform().visitorIp(request.headers);
     store = quota ?? labQuota().quota;
-    const pause = platform ? await store.modelPause(platform) : null;
+    const pause = modelPlatform ? await store.modelPause(modelPlatform) : null;
     if (pause) return modelPausedResponse(pause);
     reserved = await store.reserve({ ip, units });
   } catch (error) {
-    if (!isQuotaFailure(error)) throw error;
-    logQuotaFailure(error);
+    if (!isPlatformFailure(error)) throw error;
+    logPlatformFailure(error);
     return apiError("quota_unavailable", "The Lab can't check its daily quota right now. Please try again later.");
   }
   if (!reserved.ok) {
@@ -112,22 +95,4 @@ export async function settleLabUnits(
     // The use is over and the visitor has the answer; a failed bookkeeping call only logs.
     console.error(JSON.stringify({ event: "quota_record_failed", message: (error as Error).message }));
   }
-}
-
-export type QuotaFailure = QuotaUnavailableError | QuotaConfigError | ConfigError;
-
-/** What makes the Lab refuse to spend (503) rather than fail: a store it can't reach, a bad setting. */
-export function isQuotaFailure(error: unknown): error is QuotaFailure {
-  return error instanceof QuotaUnavailableError || error instanceof QuotaConfigError || error instanceof ConfigError;
-}
-
-/** One log line an operator can act on: a configuration error says which setting to fix. */
-export function logQuotaFailure(error: QuotaFailure): void {
-  const event =
-    error instanceof QuotaConfigError
-      ? "quota_config_error"
-      : error instanceof ConfigError
-        ? "config_error"
-        : "quota_unavailable";
-  console.error(JSON.stringify({ event, message: error.message }));
 }
