@@ -4,7 +4,7 @@ import { type ContactSettings, readContactSettings } from "@/lib/contact/setting
 import { type Platform, platformFrom } from "@/lib/platform";
 import { onWorkers } from "@/lib/platform/client-ip";
 import { ConfigError, QuotaConfigError } from "@/lib/platform/errors";
-import { type QuotaSettings, readQuotaSettings } from "@/lib/quota";
+import { type QuotaSettings, readQuotaSettings } from "@/lib/quota/settings";
 import { builtForProduction } from "@/lib/server-mode";
 import { parsePublicOrigin } from "@/lib/site/public-origin";
 

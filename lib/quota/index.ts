@@ -6,15 +6,13 @@ export {
   type LabQuota,
   labQuotaFrom,
   labQuotaFromEnv,
-  type QuotaEnv,
   type QuotaLog,
   type QuotaOptions,
-  type QuotaSettings,
   quotaFromEnv,
-  readQuotaSettings,
 } from "./from-env";
 export { memoryStore } from "./memory-store";
-export { createQuota, DEFAULT_LIMITS, type QuotaConfig, WORKERS_AI_FREE_NEURONS_PER_DAY } from "./quota";
+export { createQuota, type QuotaConfig, WORKERS_AI_FREE_NEURONS_PER_DAY } from "./quota";
+export { DEFAULT_LIMITS, type QuotaEnv, type QuotaSettings, readQuotaSettings } from "./settings";
 export type { QuotaStore } from "./store";
 export type {
   ModelPause,

@@ -3,6 +3,7 @@ import { LAB_USE_KINDS } from "@/lib/lab-uses";
 import { QuotaConfigError } from "@/lib/platform/errors";
 import { createIpHasher } from "@/lib/platform/ip-hash";
 import { nextUtcMidnight, utcDay } from "@/lib/platform/utc-day";
+import { DEFAULT_LIMITS } from "./settings";
 import { parseSiteTotals } from "./site-totals";
 import type { QuotaStore, RecordInput } from "./store";
 import {
@@ -14,8 +15,6 @@ import {
   type ReserveRefused,
   type Usage,
 } from "./types";
-
-export const DEFAULT_LIMITS: Readonly<QuotaLimits> = { ipUnitsPerDay: 20, siteUnitsPerDay: 120, burstPerMinute: 3 };
 
 /** Workers AI's free allocation per UTC day, which the site's totals are shown against. */
 export const WORKERS_AI_FREE_NEURONS_PER_DAY = 10_000;

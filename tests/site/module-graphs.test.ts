@@ -39,6 +39,20 @@ describe("server actions", () => {
   });
 });
 
+describe("the contact form and the inbox", () => {
+  // They share the deployment's database and visitor (lib/platform), not the Lab's quota: the quota's
+  // stores, Lua scripts and rate limiter stay out of their graphs (only its settings' reader, through
+  // the configuration module).
+  it.each(["lib/contact/actions.ts", "lib/contact/inbox-actions.ts"])(
+    "%s reaches none of the quota's stores",
+    (entry) => {
+      const files = [...importsOf(entry).files];
+      expect(files).toContain("lib/platform/index.ts");
+      expect(files.filter((file) => file.startsWith("lib/quota/"))).toEqual(["lib/quota/settings.ts"]);
+    },
+  );
+});
+
 describe("instrumentation.ts", () => {
   it("reaches only what the Node server's response guard needs", () => {
     // Anything more (the settings, the quota, the content) is a second copy in the Worker: the
