@@ -234,9 +234,9 @@ function snapshot(budget: RunBudget): BudgetData {
 }
 
 /** Why a run ended, when neither its deadline nor the visitor stopped it (contract: DoneData.reason). */
-function doneReason(run: Run, record: RunRecord): DoneReason {
+function doneReason(run: Run, record: RunRecord, failure: unknown): DoneReason {
   const { budget } = run;
-  if (run.modelError !== null || record.lastFinishReason === "error") return "model_error";
+  if (failure !== null || record.lastFinishReason === "error") return "model_error";
   if (budget.stoppedBy) return budget.stoppedBy;
   if ((record.stepTexts.at(-1) ?? "").trim() !== "") return "answered";
   // Its last call spent the whole per-call cap (thinking, say) and wrote no answer.
@@ -279,8 +279,9 @@ export function agentUse({
         stop: run.internal.signal,
         stream: (call, writer, record) => streamModel(run, call, writer, record),
         verdict: ({ record, error }) => {
-          if (run.modelError === null && error !== null) run.modelError = error;
-          return { reason: doneReason(run, record), error: run.modelError };
+          // The stream's own error (refusals aside) first; else what the loop threw.
+          const failure = run.modelError ?? error;
+          return { reason: doneReason(run, record, failure), error: failure };
         },
         details: () => ({ refusedCalls: budget.refusedCalls }),
         secret: { text: goal, as: "<goal>" },

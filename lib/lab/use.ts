@@ -55,7 +55,8 @@ export type UseRun<M extends UIMessage, Details extends Record<string, unknown>>
   stream(call: LabCall, writer: UIMessageStreamWriter<M>, record: RunRecord): Promise<void>;
   /**
    * How the use ended, asked once its calls are closed, unless the deadline or the visitor's stop
-   * came first. `error` is what its stream threw, if anything; the verdict's `error` goes to the log.
+   * came first: it reads the record, the use's counters and `error` (what its stream threw, if
+   * anything), and changes nothing. The verdict's `error` goes to the log.
    */
   verdict(end: { record: RunRecord; error: unknown }): { reason: DoneReason; error?: unknown };
   /** Its own fields of the summary and the log line: counts, never the visitor's words. */
