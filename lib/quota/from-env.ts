@@ -27,7 +27,7 @@ export function quotaFromEnv(env: QuotaEnv, options: QuotaOptions = {}): Quota {
   return labQuotaFromEnv(env, options).quota;
 }
 
-/** `quotaFromEnv`, with its settings and its Upstash client (none for the memory store). */
+/** `quotaFromEnv`, with the settings it was built from. */
 export function labQuotaFromEnv(env: QuotaEnv, options: QuotaOptions = {}): LabQuota {
   const production = options.production ?? env.NODE_ENV === "production";
   return labQuotaFrom(readQuotaSettings(env, production, { workers: options.workers ?? onWorkers() }), options.log);
