@@ -161,9 +161,14 @@ export function config(): Config {
  * `QuotaConfigError` on a missing or invalid platform setting, `ConfigError` on any other.
  */
 export function platform(): Platform {
+  return platformFrom(quotaSettings());
+}
+
+/** The quota's settings (the platform's among them), or the `QuotaConfigError` a bad one raised, thrown. */
+export function quotaSettings(): QuotaSettings {
   const settings = config().quota;
   if (settings instanceof QuotaConfigError) throw settings;
-  return platformFrom(settings);
+  return settings;
 }
 
 /**

@@ -1,8 +1,7 @@
 import "server-only";
 import { apiError } from "@/lib/api/errors";
-import { config, platform } from "@/lib/config";
+import { platform, quotaSettings } from "@/lib/config";
 import { isPlatformFailure, logPlatformFailure } from "@/lib/platform";
-import { QuotaConfigError } from "@/lib/platform/errors";
 import { type LabQuota, labQuotaFrom, type ModelPause, type Quota, type Reservation, type Usage } from "@/lib/quota";
 
 /**
@@ -10,9 +9,7 @@ import { type LabQuota, labQuotaFrom, type ModelPause, type Quota, type Reservat
  * `QuotaConfigError` when a quota setting is missing or invalid, `ConfigError` for any other.
  */
 export function labQuota(): LabQuota {
-  const settings = config().quota;
-  if (settings instanceof QuotaConfigError) throw settings;
-  return labQuotaFrom(settings);
+  return labQuotaFrom(quotaSettings());
 }
 
 export type LabUnits = { quota: Quota; reservation: Reservation; remaining: { ip: number; site: number } };
