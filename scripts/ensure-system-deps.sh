@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# The test suite needs Debian's Chromium (Playwright drives it; it never downloads a browser) and
+# The test suite needs Debian's Chromium: its headless shell for the e2e suite (Playwright drives
+# it; it never downloads a browser) and the full browser for Lighthouse and the benches; and
 # redis-server (the quota's integration tests). As root on Debian, install what is missing; anywhere
 # else, stop with the command to run.
 set -euo pipefail
 
 missing=()
 [[ -x /usr/bin/chromium ]] || missing+=(chromium)
+[[ -x /usr/bin/chromium-headless-shell ]] || missing+=(chromium-headless-shell)
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 
 if [[ ${#missing[@]} -eq 0 ]]; then

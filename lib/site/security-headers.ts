@@ -30,7 +30,7 @@ export function contentSecurityPolicy(isDev: boolean): string {
 }
 
 // Only features Chromium recognizes: an unknown name ("bluetooth") makes it log an error on every
-// page. `e2e/console.spec.ts` fails on that log in Debian's Chromium.
+// page. `e2e/accessibility.spec.ts` fails on that log in Debian's Chromium.
 const PERMISSIONS_OFF = [
   "accelerometer",
   "autoplay",
