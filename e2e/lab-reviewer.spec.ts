@@ -8,8 +8,9 @@ import { DEFAULT_LOCALE } from "./studio";
 const locale = DEFAULT_LOCALE;
 
 // Guards the Lab code reviewer with no model configured, on both runtimes: it says the review comes
-// from fixed rules, finds the planted mistakes on the right lines, each line number jumps to that
-// line of the code, and code over the limit can't be sent.
+// from fixed rules (asked when the visitor reaches for the form: the page's load asks nothing), finds
+// the planted mistakes on the right lines, each line number jumps to that line of the code, and code
+// over the limit can't be sent.
 
 const CODE = [
   'const apiKey = "sk_live_1234567890abcdef";',
@@ -22,8 +23,8 @@ const CODE = [
 
 test("the offline reviewer finds the planted mistakes and its lines jump into the code", async ({ page }, testInfo) => {
   const reviewer = await new LabReviewerPage(page, locale).open();
-  await expect(page.getByTestId("review-offline-note")).toHaveText(reviewer.copy.offlineNote);
   await reviewer.review(CODE);
+  await expect(page.getByTestId("review-offline-note")).toHaveText(reviewer.copy.offlineNote);
 
   await expect(reviewer.model).toContainText(reviewer.copy.offlineModel);
   await expect(reviewer.model).toHaveAttribute("data-reason", "answered");
@@ -43,6 +44,22 @@ test("the offline reviewer finds the planted mistakes and its lines jump into th
   await expect(line).toContainText("el.innerHTML = html;");
   await expect(line).toBeInViewport();
   await attachScreen(page, testInfo, `review-${locale}`);
+});
+
+test("which reviewer answers is asked when the visitor reaches for the form, not at load", async ({ page }) => {
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/lab/models") asked.push(request.url());
+  });
+  const reviewer = await new LabReviewerPage(page, locale).open();
+  await reviewer.hydrated();
+  await page.waitForLoadState("networkidle");
+  expect(asked).toEqual([]);
+  await expect(page.getByTestId("review-offline-note")).toHaveCount(0);
+
+  await reviewer.code.focus();
+  await expect(page.getByTestId("review-offline-note")).toHaveText(reviewer.copy.offlineNote);
+  expect(asked).toHaveLength(1);
 });
 
 test("code over 6,000 characters can't be sent", async ({ page }) => {

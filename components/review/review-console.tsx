@@ -23,8 +23,6 @@ type Props = { locale: Locale; copy: ReviewCopy; shared: LabCopy };
 
 /** The reviewer: paste code, pick or detect its language, watch a structured review arrive. */
 export function ReviewConsole({ locale, copy, shared }: Props) {
-  // Which reviewer answers here (the offline one's fixed rules, or a model), from the routes' table.
-  const offline = useModelLabel("review")?.kind === "offline";
   const [code, setCode] = useState("");
   const [language, setLanguage] = useState<ReviewLanguage | "">("");
   // The code as it was sent: the findings' lines point into it, even if the box is edited after.
@@ -39,6 +37,9 @@ export function ReviewConsole({ locale, copy, shared }: Props) {
   // Null until the engine has loaded (when the visitor reaches for the console); a review asked
   // for first waits for it (`queued`).
   const engine = useEngineOnIntent<HTMLDivElement>();
+  // Which reviewer answers here (the offline one's fixed rules, or a model), from the routes' table,
+  // asked with the engine: when the visitor reaches for the console, not at load.
+  const offline = useModelLabel("review", engine.wanted)?.kind === "offline";
   const hydrated = useHydrated();
   const [chat, setChat] = useState<LabChat<ReviewUIMessage> | null>(null);
   const [queued, setQueued] = useState(false);
@@ -96,11 +97,6 @@ export function ReviewConsole({ locale, copy, shared }: Props) {
       ) : null}
       <form className={styles.form} onSubmit={onSubmit}>
         <p className="muted">{copy.notice}</p>
-        {offline ? (
-          <p className="notice" data-testid="review-offline-note">
-            {copy.offlineNote}
-          </p>
-        ) : null}
         <label htmlFor="review-code">{copy.code}</label>
         <textarea
           id="review-code"
@@ -149,6 +145,12 @@ export function ReviewConsole({ locale, copy, shared }: Props) {
             {copy.review}
           </button>
         </div>
+        {/* Below the controls: it appears as the visitor reaches for the form, and moves nothing they aim at. */}
+        {offline ? (
+          <p className="notice" data-testid="review-offline-note">
+            {copy.offlineNote}
+          </p>
+        ) : null}
       </form>
 
       <section className={styles.result} aria-live="polite" aria-busy={busy} data-testid="review-result">

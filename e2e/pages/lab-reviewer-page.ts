@@ -26,6 +26,14 @@ export class LabReviewerPage {
     return this;
   }
 
+  /** Resolves once React has hydrated the console (its props are on the code box), asking nothing of it. */
+  async hydrated() {
+    await this.page.waitForFunction(() => {
+      const box = document.getElementById("review-code");
+      return box !== null && Object.keys(box).some((key) => key.startsWith("__reactProps"));
+    });
+  }
+
   get code() {
     return this.page.getByRole("textbox", { name: this.copy.code });
   }
