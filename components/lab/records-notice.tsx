@@ -12,7 +12,13 @@ export type RecordsNoticeCopy = { kept: string; none: string };
  */
 export function RecordsNotice({ copy }: { copy: RecordsNoticeCopy }) {
   const days = useRecordDays();
-  if (days === null) return <p className={styles.units} aria-hidden="true" />;
+  // Until the days arrive, the sentence holds its place, hidden (as the units left do).
+  if (days === null)
+    return (
+      <p className={`${styles.units} ${styles.pending}`} aria-hidden="true" data-testid="lab-records-pending">
+        {fill(copy.kept, { days: "00" })}
+      </p>
+    );
   return (
     <p className={styles.units} data-testid="lab-records-notice" data-days={days}>
       {days > 0 ? fill(copy.kept, { days }) : copy.none}
