@@ -2,6 +2,7 @@
 
 import { fill } from "@/lib/i18n/fill";
 import styles from "./lab.module.css";
+import { PendingLine } from "./pending-line";
 import { useRecordDays } from "./record-days";
 
 export type RecordsNoticeCopy = { kept: string; none: string };
@@ -12,13 +13,7 @@ export type RecordsNoticeCopy = { kept: string; none: string };
  */
 export function RecordsNotice({ copy }: { copy: RecordsNoticeCopy }) {
   const days = useRecordDays();
-  // Until the days arrive, the sentence holds its place, hidden (as the units left do).
-  if (days === null)
-    return (
-      <p className={`${styles.units} ${styles.pending}`} aria-hidden="true" data-testid="lab-records-pending">
-        {fill(copy.kept, { days: "00" })}
-      </p>
-    );
+  if (days === null) return <PendingLine text={fill(copy.kept, { days: "00" })} testId="lab-records-pending" />;
   return (
     <p className={styles.units} data-testid="lab-records-notice" data-days={days}>
       {days > 0 ? fill(copy.kept, { days }) : copy.none}

@@ -5,6 +5,7 @@ import { fill } from "@/lib/i18n/fill";
 import type { UnitsLeft as UnitsLeftData } from "@/lib/lab/units-left";
 import type { LabUseKind } from "@/lib/lab-uses";
 import styles from "./lab.module.css";
+import { PendingLine } from "./pending-line";
 
 type Copy = {
   left: string;
@@ -29,21 +30,12 @@ export function UnitsLeft({ copy }: { copy: Copy }) {
       });
     return () => controller.abort();
   }, []);
-  // Until the units arrive, the sentence itself holds their place, hidden, with stand-in numbers:
-  // an empty line was one line high where the sentence takes two on a phone, and the Lab's entries
-  // below moved down when it came (CLS 0.014 at 412 px).
   if (state === null)
-    return (
-      <p className={`${styles.units} ${styles.pending}`} aria-hidden="true" data-testid="lab-units-pending">
-        {fill(copy.left, { left: "00", limit: "00" })}
-      </p>
-    );
+    return <PendingLine text={fill(copy.left, { left: "00", limit: "00" })} testId="lab-units-pending" />;
   return (
     <>
       <p className={styles.units} data-testid="lab-units-left" role="status">
-        {state === "error"
-          ? copy.leftUnknown
-          : copy.left.replace("{left}", String(state.remaining)).replace("{limit}", String(state.limit))}
+        {state === "error" ? copy.leftUnknown : fill(copy.left, { left: state.remaining, limit: state.limit })}
       </p>
       {state !== "error" && <PausedNotice paused={state.paused ?? {}} copy={copy} />}
     </>
