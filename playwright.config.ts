@@ -26,6 +26,12 @@ const smallQuota = { testMatch: QUOTA_SPEC, workers: 1 };
 // `--repeat-each 3` (a flake hunt) spent all 120 on one server in their third pass, which then
 // failed as 429s. The site's limit itself is the quota's unit tests' (tests/quota/).
 const SUITE_SITE_UNITS = "100000";
+// What the browser is sent and does with it (axe, the layout checks, keyboard use: tests tagged
+// `@page-checks`) comes from the one build both runtimes serve, byte for byte: those run on the
+// Worker, the runtime the product ships on, and on a deployment. On next start each page is still
+// loaded and its console watched (`@console-only`), and every other spec runs on both.
+const PAGE_CHECKS = /@page-checks/;
+const CONSOLE_ONLY = /@console-only/;
 // The servers' output goes to .e2e-logs/<server>.log; a failing test prints it (e2e/server-logs.ts).
 mkdirSync(SERVER_LOG_DIR, { recursive: true });
 
@@ -61,18 +67,28 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: baseUrl
-    ? [{ name: "deployed", use: { baseURL: baseUrl }, testIgnore: QUOTA_SPEC, metadata: { runtime: "workerd" } }]
+    ? [
+        {
+          name: "deployed",
+          use: { baseURL: baseUrl },
+          testIgnore: QUOTA_SPEC,
+          grepInvert: CONSOLE_ONLY,
+          metadata: { runtime: "workerd" },
+        },
+      ]
     : [
         {
           name: "node",
           use: { baseURL: `http://127.0.0.1:${NODE_PORT}` },
           testIgnore: QUOTA_SPEC,
+          grepInvert: PAGE_CHECKS,
           metadata: { runtime: "node" },
         },
         {
           name: "worker",
           use: { baseURL: `http://127.0.0.1:${WORKER_PORT}` },
           testIgnore: QUOTA_SPEC,
+          grepInvert: CONSOLE_ONLY,
           metadata: { runtime: "workerd" },
         },
         {

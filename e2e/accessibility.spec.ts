@@ -5,13 +5,14 @@ import { paths as sitePaths } from "@/lib/site/paths";
 import { allSitemapPages } from "@/lib/site/sitemap-pages";
 import { expectAccessible, expectFitsWidth, expectOwnStyles, expectTypeScale, PHONE } from "./checks";
 
-// Every page of the sitemap, on both runtimes, on a 360 px phone, each visited once for all of:
-// - no axe violation of WCAG 2.2 AA, headings that never skip a level, nothing wider than the
-//   screen, type on the scale, only the page's own CSS; the page the visitor is on is marked in
-//   the navigation;
+// Every page of the sitemap on a 360 px phone, on both runtimes:
 // - a clean browser console: no error or warning (an unknown Permissions-Policy feature, a CSP
 //   violation, a hydration mismatch, a preloaded file the page never uses), no failed request and
-//   no 4xx/5xx for anything the page loads, and an icon the tab can show.
+//   no 4xx/5xx for anything the page loads, and an icon the tab can show;
+// - and, in the same visit, on the Worker (`@page-checks`, playwright.config.ts: the page is the
+//   same build's on next start): no axe violation of WCAG 2.2 AA, headings that never skip a
+//   level, nothing wider than the screen, type on the scale, only the page's own CSS; the page the
+//   visitor is on is marked in the navigation.
 // Pages added to the sitemap are covered without touching this spec. A page that doesn't exist
 // says so in its title.
 
@@ -62,7 +63,7 @@ async function open(context: BrowserContext, path: string, problems: string[]) {
 }
 
 async function expectPageRight(page: Page, path: string) {
-  await expect(page.locator("h1").first()).toBeVisible();
+  await expectShownWithIcon(page, path);
   await expectFitsWidth(page, path);
   await expectAccessible(page, path);
   await expectTypeScale(page, path);
@@ -77,7 +78,11 @@ async function expectPageRight(page: Page, path: string) {
     expect(path.startsWith(`${href}/`), `${path} marks ${href}`).toBe(true);
     await expect(current).toHaveAttribute("aria-current", "true");
   }
+}
 
+/** The page shows its heading and links an icon the tab can show. */
+async function expectShownWithIcon(page: Page, path: string) {
+  await expect(page.locator("h1").first()).toBeVisible();
   // Headless Chromium fetches no icon by itself: ask for the one the page links to.
   const icon = await page.locator('link[rel="icon"]').getAttribute("href");
   expect(icon, `${path} links an icon`).toBeTruthy();
@@ -86,22 +91,38 @@ async function expectPageRight(page: Page, path: string) {
   expect(response.headers()["content-type"]).toContain("image/svg+xml");
 }
 
+/**
+ * Opens a group's pages side by side, checks each, then waits out Chromium's late warnings (the
+ * checks take up most of that wait) and expects a clean console on all of them.
+ */
+async function visitGroup(
+  context: BrowserContext,
+  group: string[],
+  check: (page: Page, path: string) => Promise<void>,
+) {
+  const problems: string[] = [];
+  const opened = await Promise.all(group.map((path) => open(context, path, problems)));
+  for (const { page, path } of opened) await check(page, path);
+  const lastLoad = Math.max(...opened.map(({ loadedAt }) => loadedAt));
+  const left = lastLoad + LATE_WARNINGS_MS - Date.now();
+  if (left > 0) await opened[0]?.page.waitForTimeout(left);
+  expect(problems).toEqual([]);
+}
+
 for (const group of groups) {
-  test(`WCAG 2.2 AA, headings in order, fits 360 px, type scale, own CSS, nav marks the page, a clean console: ${group.join(" ")}`, async ({
-    context,
-  }) => {
+  test(`WCAG 2.2 AA, headings in order, fits 360 px, type scale, own CSS, nav marks the page, a clean console: ${group.join(" ")}`, {
+    tag: "@page-checks",
+  }, async ({ context }) => {
     test.slow();
-    const problems: string[] = [];
-    const opened = await Promise.all(group.map((path) => open(context, path, problems)));
-    for (const { page, path } of opened) await expectPageRight(page, path);
-    const lastLoad = Math.max(...opened.map(({ loadedAt }) => loadedAt));
-    const left = lastLoad + LATE_WARNINGS_MS - Date.now();
-    if (left > 0) await opened[0]?.page.waitForTimeout(left);
-    expect(problems).toEqual([]);
+    await visitGroup(context, group, expectPageRight);
+  });
+
+  test(`a clean console and an icon: ${group.join(" ")}`, { tag: "@console-only" }, async ({ context }) => {
+    await visitGroup(context, group, expectShownWithIcon);
   });
 }
 
-test("the nav marks the current page, and only it", async ({ page }) => {
+test("the nav marks the current page, and only it", { tag: "@page-checks" }, async ({ page }) => {
   const locale = DEFAULT_LOCALE;
   const words = getDictionary(locale).nav;
   await page.goto(sitePaths.services(locale));

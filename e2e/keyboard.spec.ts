@@ -8,7 +8,8 @@ import { DEFAULT_LOCALE, literal } from "./studio";
 
 const locale = DEFAULT_LOCALE;
 
-// Guards the Lab for someone with only a keyboard, on both runtimes: a whole agent run (goal, Run,
+// Guards the Lab for someone with only a keyboard, on the Worker (`@page-checks`: the same build
+// as on next start, where the Lab's routes have their own specs): a whole agent run (goal, Run,
 // the answer, its next step), a conversation with the assistant and a review (code, Review, a
 // finding's line) are done with Tab, typing and Enter alone. When the run or the review ends,
 // focus goes to its answer; the regions that stream say what happens politely (aria-live).
@@ -22,7 +23,9 @@ async function tabTo(page: Page, target: Locator, most = 60) {
   await expect(target).toBeFocused();
 }
 
-test("a whole agent run by keyboard: goal, Run, the answer, and its next step", async ({ page }) => {
+test("a whole agent run by keyboard: goal, Run, the answer, and its next step", { tag: "@page-checks" }, async ({
+  page,
+}) => {
   const agent = await new LabAgentPage(page, locale).open();
   await tabTo(page, agent.goal);
   await page.keyboard.type(agent.copy.exampleGoals[0] ?? "");
@@ -42,7 +45,9 @@ test("a whole agent run by keyboard: goal, Run, the answer, and its next step", 
   await expect(page).toHaveURL(new RegExp(`${literal(paths.quote(locale))}\\?service=`));
 });
 
-test("a conversation by keyboard: Enter sends, focus stays to ask the next", async ({ page }) => {
+test("a conversation by keyboard: Enter sends, focus stays to ask the next", { tag: "@page-checks" }, async ({
+  page,
+}) => {
   const [first, second] = SITE.services;
   const chat = await new LabAssistantPage(page, locale).open();
   await expect(page.getByTestId("chat-log")).toHaveAttribute("aria-live", "polite");
@@ -57,7 +62,9 @@ test("a conversation by keyboard: Enter sends, focus stays to ask the next", asy
   await expect(chat.question).toBeFocused();
 });
 
-test("a review by keyboard: code, Review, then from the summary to a finding's line", async ({ page }) => {
+test("a review by keyboard: code, Review, then from the summary to a finding's line", { tag: "@page-checks" }, async ({
+  page,
+}) => {
   const reviewer = await new LabReviewerPage(page, locale).open();
   await tabTo(page, reviewer.code);
   await page.keyboard.type('const token = "sk_live_abcdef1234567890";\nel.innerHTML = html;');

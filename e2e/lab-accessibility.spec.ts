@@ -9,7 +9,8 @@ import { DEFAULT_LOCALE } from "./studio";
 
 const locale = DEFAULT_LOCALE;
 
-// Guards every state of the Lab, on both runtimes, on a 360 px phone: no axe violation of WCAG 2.2
+// Guards every state of the Lab, on the Worker (`@page-checks`: the same build as on next start),
+// on a 360 px phone: no axe violation of WCAG 2.2
 // AA and nothing wider than the screen, for the agent (empty, waiting, streaming, answered,
 // stopped, a refused step, quota exceeded, quota unavailable), the assistant (empty, answered) and
 // the reviewer (empty, results, a long line). One browser page per use, its states in sequence.
@@ -35,7 +36,7 @@ async function refuseGetService(route: Route, ip: string) {
   await route.fulfill({ response, body });
 }
 
-test("the agent, state by state", async ({ page }) => {
+test("the agent, state by state", { tag: "@page-checks" }, async ({ page }) => {
   test.slow();
   const agent = new LabAgentPage(page, locale);
   // The second run stays in flight after its plan until Stop (below).
@@ -98,7 +99,7 @@ test("the agent, state by state", async ({ page }) => {
   await expectRightOnPhone(page, "agent: quota unavailable");
 });
 
-test("the assistant: empty, then a conversation", async ({ page }) => {
+test("the assistant: empty, then a conversation", { tag: "@page-checks" }, async ({ page }) => {
   const chat = await new LabAssistantPage(page, locale).open();
   await expectRightOnPhone(page, "assistant: empty");
   const [first, second] = SITE.services;
@@ -109,7 +110,7 @@ test("the assistant: empty, then a conversation", async ({ page }) => {
   await expectRightOnPhone(page, "assistant: two answers");
 });
 
-test("the reviewer: empty, a review, and a line longer than the screen", async ({ page }) => {
+test("the reviewer: empty, a review, and a line longer than the screen", { tag: "@page-checks" }, async ({ page }) => {
   const reviewer = await new LabReviewerPage(page, locale).open();
   await expectRightOnPhone(page, "reviewer: empty");
   await reviewer.review(
