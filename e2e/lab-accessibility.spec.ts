@@ -10,10 +10,10 @@ import { DEFAULT_LOCALE } from "./studio";
 const locale = DEFAULT_LOCALE;
 
 // Guards every state of the Lab, on the Worker (`@page-checks`: the same build as on next start),
-// on a 360 px phone: no axe violation of WCAG 2.2
-// AA and nothing wider than the screen, for the agent (empty, waiting, streaming, answered,
-// stopped, a refused step, quota exceeded, quota unavailable), the assistant (empty, answered) and
-// the reviewer (empty, results, a long line). One browser page per use, its states in sequence.
+// on a 360 px phone: no axe violation of WCAG 2.2 AA and nothing wider than the screen, for the
+// agent (empty, waiting, streaming, answered, stopped, a refused step, quota exceeded, quota
+// unavailable), the assistant (empty, answered) and the reviewer (empty, results, a long line).
+// One browser page per use, its states in sequence.
 
 test.use({ viewport: PHONE });
 
