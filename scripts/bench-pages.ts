@@ -37,9 +37,16 @@ export type PageRun = {
   /** Main-thread work by Lighthouse's groups (`scriptEvaluation`, `styleLayout`, `other`…), ms; results saved without them have none. */
   groups?: Record<string, number>;
 };
-export type PageResult = PageRun & { page: string; runs: number; tbtRatio: number; mainThreadRatio: number };
+export type PageResult = PageRun & {
+  page: string;
+  runs: number;
+  tbtRatio: number;
+  mainThreadRatio: number;
+  /** The same page with its script files blocked (`--without-scripts`): what its HTML and CSS cost alone. */
+  withoutScripts?: PageRun;
+};
 export type PagesBench = {
-  bare: PageRun & { runs: number };
+  bare: PageRun & { runs: number; withoutScripts?: PageRun };
   pages: PageResult[];
   lighthouse: string;
   /**
@@ -194,17 +201,18 @@ type LighthouseReport = {
  * One Lighthouse run (its defaults: mobile, simulated throttling) of `url`. On a loaded machine
  * Chromium sometimes loses the trace (NO_NAVSTART): such a run is made again, up to twice.
  */
-function lighthouse(url: string, tries = 3): PageRun {
+function lighthouse(url: string, blockScripts = false, tries = 3): PageRun {
   try {
-    return lighthouseOnce(url);
+    return lighthouseOnce(url, blockScripts);
   } catch (error) {
     if (tries <= 1) throw error;
     console.log(`  ${(error as Error).message}: again`);
-    return lighthouse(url, tries - 1);
+    return lighthouse(url, blockScripts, tries - 1);
   }
 }
 
-function lighthouseOnce(url: string): PageRun {
+/** `blockScripts`: every script file's request fails, so the page is its HTML and CSS alone (inline scripts still run). */
+function lighthouseOnce(url: string, blockScripts: boolean): PageRun {
   const out = path.join(os.tmpdir(), `lighthouse-${process.pid}.json`);
   const result = spawnSync(
     process.execPath,
@@ -216,6 +224,7 @@ function lighthouseOnce(url: string): PageRun {
       "--output=json",
       `--output-path=${out}`,
       "--chrome-flags=--headless=new --no-sandbox --disable-gpu",
+      ...(blockScripts ? ["--blocked-url-patterns=*.js"] : []),
     ],
     { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CHROME_PATH: CHROMIUM } },
   );
@@ -282,6 +291,7 @@ export async function benchPages({
   only,
   siteDir = root,
   beforeDir,
+  withoutScripts = false,
 }: {
   runs?: number;
   bareEvery?: number;
@@ -290,6 +300,8 @@ export async function benchPages({
   siteDir?: string;
   /** Another built checkout (the commit before a change) measured beside it, page by page, in the same rounds. */
   beforeDir?: string;
+  /** Also measure the bare page and each page with their script files blocked, in the same rounds. */
+  withoutScripts?: boolean;
 } = {}): Promise<PagesBench> {
   for (const dir of [siteDir, ...(beforeDir ? [beforeDir] : [])]) {
     if (!existsSync(path.join(dir, ".next", "BUILD_ID"))) {
@@ -319,12 +331,18 @@ export async function benchPages({
     const bareRuns: PageRun[] = [];
     const pageRuns = new Map<string, PageRun[]>(pages.map((page) => [page, []]));
     const beforeRuns = new Map<string, PageRun[]>(pages.map((page) => [page, []]));
+    const bareBlockedRuns: PageRun[] = [];
+    const pageBlockedRuns = new Map<string, PageRun[]>(pages.map((page) => [page, []]));
     const runBare = () => {
       const run = lighthouse(`http://127.0.0.1:${barePort}/`);
       bareRuns.push(run);
       console.log(
         `  bare page: perf ${run.performance}, TBT ${run.tbtMs.toFixed(0)} ms, main thread ${run.mainThreadMs.toFixed(0)} ms`,
       );
+      if (!withoutScripts) return;
+      const blocked = lighthouse(`http://127.0.0.1:${barePort}/`, true);
+      bareBlockedRuns.push(blocked);
+      console.log(`  bare page without scripts: main thread ${blocked.mainThreadMs.toFixed(0)} ms`);
     };
     for (let round = 1; round <= runs; round += 1) {
       console.log(`round ${round} of ${runs} (load ${os.loadavg()[0]?.toFixed(1)})`);
@@ -341,10 +359,15 @@ export async function benchPages({
         const order = [() => measure(sitePort, pageRuns, "")];
         if (before) order[round % 2 ? "push" : "unshift"](() => measure(beforePort, beforeRuns, " (before)"));
         for (const step of order) step();
+        if (withoutScripts) {
+          const blocked = lighthouse(`http://127.0.0.1:${sitePort}${page}`, true);
+          pageBlockedRuns.get(page)?.push(blocked);
+          console.log(`  ${page} without scripts: main thread ${blocked.mainThreadMs.toFixed(0)} ms`);
+        }
       });
     }
     const bareMedian = medianRun(bareRuns);
-    const resultsOf = (runsByPage: Map<string, PageRun[]>): PageResult[] =>
+    const resultsOf = (runsByPage: Map<string, PageRun[]>, blocked?: Map<string, PageRun[]>): PageResult[] =>
       pages.map((page) => {
         const runsOf = runsByPage.get(page) ?? [];
         const result = medianRun(runsOf);
@@ -354,13 +377,18 @@ export async function benchPages({
           ...result,
           tbtRatio: result.tbtMs / bareMedian.tbtMs,
           mainThreadRatio: result.mainThreadMs / bareMedian.mainThreadMs,
+          ...(blocked ? { withoutScripts: medianRun(blocked.get(page) ?? []) } : {}),
         };
       });
     return {
       lighthouse: version,
       ...(relativeLinks ? { relativeLinks } : {}),
-      bare: { ...bareMedian, runs: bareRuns.length },
-      pages: resultsOf(pageRuns),
+      bare: {
+        ...bareMedian,
+        runs: bareRuns.length,
+        ...(withoutScripts ? { withoutScripts: medianRun(bareBlockedRuns) } : {}),
+      },
+      pages: resultsOf(pageRuns, withoutScripts ? pageBlockedRuns : undefined),
       ...(beforeDir ? { before: { commit: commitOf(beforeDir), pages: resultsOf(beforeRuns) } } : {}),
     };
   } finally {
@@ -433,6 +461,34 @@ export function whereTable({ bare, pages }: Pick<PagesBench, "bare" | "pages">):
   for (const page of pages) {
     rows.push(
       `| \`${page.page}\` | ${WHERE_GROUPS.map(({ groups }) => signed(sum(page, groups) - sum(bare, groups))).join(" | ")} |`,
+    );
+  }
+  return rows.join("\n");
+}
+
+export const SCRIPTS_CAPTION =
+  "What each page's main thread costs without its script files (Lighthouse with every `.js` request blocked: its HTML and CSS, parsed, styled, laid out and painted) and what its scripts add to that (the difference of the medians), each beside the bare page's:";
+
+/**
+ * Each page's main-thread work split into what its HTML and CSS cost alone (its script files
+ * blocked) and what its scripts add, beside the bare page's two parts (`--without-scripts`). Empty
+ * when the run did not measure them.
+ */
+export function scriptsTable({ bare, pages }: Pick<PagesBench, "bare" | "pages">): string {
+  const bareAlone = bare.withoutScripts?.mainThreadMs;
+  if (bareAlone === undefined) return "";
+  const bareScripts = bare.mainThreadMs - bareAlone;
+  const rows = [
+    "| page | main-thread work | without its scripts | × bare | its scripts add | × bare |",
+    "| --- | --- | --- | --- | --- | --- |",
+    `| bare Next page | ${ms(bare.mainThreadMs)} ms | ${ms(bareAlone)} ms | 1 | ${ms(bareScripts)} ms | 1 |`,
+  ];
+  for (const page of pages) {
+    const alone = page.withoutScripts?.mainThreadMs;
+    if (alone === undefined) continue;
+    const scripts = page.mainThreadMs - alone;
+    rows.push(
+      `| \`${page.page}\` | ${ms(page.mainThreadMs)} ms | ${ms(alone)} ms | ${(alone / bareAlone).toFixed(2)} | ${ms(scripts)} ms | ${(scripts / bareScripts).toFixed(2)} |`,
     );
   }
   return rows.join("\n");

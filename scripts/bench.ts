@@ -5,7 +5,7 @@
 // can cost at worst: under the limits, and in the adversarial suite. Results go to
 // bench/results/latest.json and latest.md. `npm run bench -- --cpu` measures only the CPU;
 // `-- --tokens` only counts Gemma tokens and writes nothing (what `npm run gemma-tokens` runs).
-// `-- --pages [--runs N] [--page /path …] [--before DIR]` measures only the pages against a bare Next page with Lighthouse
+// `-- --pages [--runs N] [--page /path …] [--before DIR] [--without-scripts]` measures only the pages against a bare Next page with Lighthouse
 // (scripts/bench-pages.ts) and writes that table into the results and the README.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -34,6 +34,8 @@ import {
   type PagesBench,
   pagesTable,
   RELATIVE_LINKS_NOTE,
+  SCRIPTS_CAPTION,
+  scriptsTable,
   startServer,
   stopServer,
   WHERE_CAPTION,
@@ -203,15 +205,19 @@ if (process.argv.includes("--pages")) {
       siteDir: siteAt > 0 ? path.resolve(String(process.argv[siteAt + 1])) : undefined,
       // `--before DIR`: another built checkout measured beside this one, page by page.
       beforeDir: beforeAt > 0 ? path.resolve(String(process.argv[beforeAt + 1])) : undefined,
+      // `--without-scripts`: each page (and the bare page) again with its script files blocked.
+      withoutScripts: process.argv.includes("--without-scripts"),
     })),
   };
   console.log(pagesTable(pages));
   console.log(`\nwhere the main thread goes beyond the bare page's:\n${whereTable(pages)}`);
   if (pages.before) console.log(`\nbefore (${pages.before.commit}) → after:\n${beforeAfterTable(pages)}`);
+  const scripts = scriptsTable(pages);
+  if (scripts) console.log(`\nwithout the script files:\n${scripts}`);
   // What the last full run measured stays; only the pages' table is new.
   writeResults({ ...lastResults(), pages });
   const when = `${pages.date.slice(0, 10)}, ${pages.machine}; Lighthouse ${pages.lighthouse}, median of ${runs} runs a page (${pages.bare.runs} of the bare page), interleaved (✗: a target missed)${pages.relativeLinks ? `; ${RELATIVE_LINKS_NOTE}` : ""}:`;
-  const where = `${WHERE_CAPTION}\n\n${whereTable(pages)}`;
+  const where = `${WHERE_CAPTION}\n\n${whereTable(pages)}${scripts ? `\n\n${SCRIPTS_CAPTION}\n\n${scripts}` : ""}`;
   const tables = pages.before
     ? `${pagesTable(pages)}\n\n${where}\n\nThe same pages before, at ${pages.before.commit}, in the same rounds:\n\n${beforeAfterTable(pages)}`
     : `${pagesTable(pages)}\n\n${where}`;
@@ -376,6 +382,7 @@ function pagesLines(pages: (PagesBench & { date: string; machine: string; runs: 
     // Results saved without the groups skip this table.
     ...(pages.relativeLinks ? [`This run's build: ${RELATIVE_LINKS_NOTE}.`, ""] : []),
     ...(pages.bare.groups ? [WHERE_CAPTION, "", whereTable(pages), ""] : []),
+    ...(pages.bare.withoutScripts ? [SCRIPTS_CAPTION, "", scriptsTable(pages), ""] : []),
     ...(pages.before
       ? [`The same pages before, at ${pages.before.commit}, in the same rounds:`, "", beforeAfterTable(pages), ""]
       : []),

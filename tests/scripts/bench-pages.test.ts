@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { hasRelativeCanonical, medianRun, type PageResult, type PageRun, whereTable } from "@/scripts/bench-pages";
+import {
+  hasRelativeCanonical,
+  medianRun,
+  type PageResult,
+  type PageRun,
+  scriptsTable,
+  whereTable,
+} from "@/scripts/bench-pages";
 
 // `npm run bench -- --pages` says where a page's main thread goes beyond the bare page's, by
 // Lighthouse's groups: the table is arithmetic on the runs, so it is checked here without a browser.
@@ -41,6 +48,32 @@ describe("the pages bench's main-thread groups", () => {
     // Less than half a millisecond below the bare page is no difference, not "−0".
     const close = { ...page, page: "/es", groups: { ...bare.groups, other: 399.6 } };
     expect(whereTable({ bare, pages: [close] }).split("\n")[3]).toBe("| `/es` | +0 | +0 | +0 | +0 | +0 | +0 |");
+  });
+});
+
+describe("the pages bench without script files (--without-scripts)", () => {
+  const page = (name: string, mainThreadMs: number, alone?: number): PageResult => ({
+    ...run({}, mainThreadMs),
+    page: name,
+    runs: 3,
+    tbtRatio: 1,
+    mainThreadRatio: 1,
+    ...(alone === undefined ? {} : { withoutScripts: run({}, alone) }),
+  });
+
+  it("splits each page's work into its HTML and CSS alone and what its scripts add, each against the bare page's", () => {
+    const bare = { ...run({}, 1000), runs: 12, withoutScripts: run({}, 200) };
+    const lines = scriptsTable({ bare, pages: [page("/en", 1500, 500), page("/es", 900)] }).split("\n");
+    expect(lines[0]).toBe("| page | main-thread work | without its scripts | × bare | its scripts add | × bare |");
+    expect(lines[2]).toBe("| bare Next page | 1,000 ms | 200 ms | 1 | 800 ms | 1 |");
+    // 500 / 200 alone; (1500 − 500) / (1000 − 200) for the scripts.
+    expect(lines[3]).toBe("| `/en` | 1,500 ms | 500 ms | 2.50 | 1,000 ms | 1.25 |");
+    // A page measured only with its scripts has no row.
+    expect(lines).toHaveLength(4);
+  });
+
+  it("is empty when the run did not measure the bare page without its scripts", () => {
+    expect(scriptsTable({ bare: { ...run({}, 1000), runs: 12 }, pages: [page("/en", 1500, 500)] })).toBe("");
   });
 });
 
