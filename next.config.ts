@@ -6,7 +6,7 @@ import site from "./content/generated/site.json" with { type: "json" };
 import type { SiteData } from "./lib/content/types";
 import { sectionRoutes, slugRedirects } from "./lib/site/alternates";
 import { MISSING_SITE_URL, parsePublicOrigin } from "./lib/site/public-origin";
-import { securityHeaders } from "./lib/site/security-headers";
+import { STUDIO_PAGE_HEADERS, STUDIO_PAGES, securityHeaders } from "./lib/site/security-headers";
 
 const isDev = process.env.NODE_ENV === "development";
 
@@ -34,7 +34,10 @@ const nextConfig: NextConfig = {
     ...(process.env.TURBOPACK ? {} : { cssChunking: false }),
   },
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders(isDev) }];
+    return [
+      { source: "/:path*", headers: securityHeaders(isDev) },
+      { source: STUDIO_PAGES, headers: STUDIO_PAGE_HEADERS },
+    ];
   },
   // Services, projects and posts have a slug per locale, sections a name per language: the old
   // paths and the other locales' slugs redirect (308) to them; a language the site lacks, to its first.

@@ -1,12 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { DEFAULT_LOCALE, LOCALES } from "../lib/i18n/config";
 import { paths } from "../lib/site/paths";
-import { securityHeaders } from "../lib/site/security-headers";
+import { STUDIO_PAGE_HEADERS, securityHeaders } from "../lib/site/security-headers";
 
 // Every response the server can send carries the security headers, including those Next and the
 // Worker answer before `headers()` in next.config.ts runs: Next's own redirects (trailing, double
 // and leading slashes), URLs it can't decode, unknown `_next` routes and the image route, 404s,
-// other methods. And a server action posted from another origin is refused with a clean 403.
+// other methods; the studio's own pages, one more. And a server action posted from another origin is refused with a clean 403.
 // The studio's first language: paths under it reach the site's pages, not the missing-language redirect.
 const L = DEFAULT_LOCALE;
 const ODD_PATHS = [
@@ -51,6 +51,18 @@ test("every odd path answers with the security headers", async ({ request }, tes
     }
   }
   expect(missing).toEqual([]);
+});
+
+test("the studio's pages, and only they, cut any tie to another window", async ({ request }, testInfo) => {
+  const base = testInfo.project.use.baseURL;
+  const studio = [`/${L}/inbox`, `/${L}/inbox/lab`, `/${L}/inbox/lab/gaps`, `/${L}/inbox/lab/no-such-run`];
+  const publicPages = [`/${L}`, paths.contact(L), paths.labPage(L, "agent"), `/${L}/nope`];
+  for (const path of [...studio, ...publicPages]) {
+    const headers = (await request.get(absolute(base, path), { maxRedirects: 0 })).headers();
+    for (const { key, value } of STUDIO_PAGE_HEADERS) {
+      expect(headers[key.toLowerCase()], `${path} ${key}`).toBe(studio.includes(path) ? value : undefined);
+    }
+  }
 });
 
 test("an address that is not valid percent-encoding answers 400, before the site's router", async ({

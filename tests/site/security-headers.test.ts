@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contentSecurityPolicy, securityHeaders } from "@/lib/site/security-headers";
+import { contentSecurityPolicy, STUDIO_PAGE_HEADERS, STUDIO_PAGES, securityHeaders } from "@/lib/site/security-headers";
 
 function directives(csp: string): Map<string, string[]> {
   return new Map(
@@ -86,12 +86,11 @@ describe("content security policy", () => {
 
 describe("security headers", () => {
   // Each value exactly: a header dropped or loosened (framing allowed, sniffing on, a referrer
-  // sent cross-site, the opener shared) fails here, not only in e2e.
+  // sent cross-site) fails here, not only in e2e.
   it("sends each header the site promises, with its exact value", () => {
     const sent = new Map(securityHeaders(false).map(({ key, value }) => [key, value]));
     expect([...sent.keys()].sort()).toEqual([
       "Content-Security-Policy",
-      "Cross-Origin-Opener-Policy",
       "Permissions-Policy",
       "Referrer-Policy",
       "X-Content-Type-Options",
@@ -100,7 +99,6 @@ describe("security headers", () => {
     expect(sent.get("X-Frame-Options")).toBe("DENY");
     expect(sent.get("X-Content-Type-Options")).toBe("nosniff");
     expect(sent.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
-    expect(sent.get("Cross-Origin-Opener-Policy")).toBe("same-origin");
     expect(sent.get("Content-Security-Policy")).toBe(
       "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; " +
         "img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; media-src 'none'; object-src 'none'; " +
@@ -108,6 +106,15 @@ describe("security headers", () => {
         "form-action 'self'",
     );
     expect(sent.get("Permissions-Policy")).toMatch(/^([a-z-]+=\(\))(, [a-z-]+=\(\))*$/);
+  });
+
+  // The opener policy costs a page opened in a new tab a renderer process of its own (see
+  // security-headers.ts): the studio's pages send it, the public ones don't. Which responses carry
+  // it is e2e/inbox-door.spec.ts's, on both runtimes.
+  it("keeps the studio's own pages, and only them, from any other window", () => {
+    expect(STUDIO_PAGES).toBe("/:locale/inbox/:path*");
+    expect(STUDIO_PAGE_HEADERS).toEqual([{ key: "Cross-Origin-Opener-Policy", value: "same-origin" }]);
+    expect(securityHeaders(false).map(({ key }) => key)).not.toContain("Cross-Origin-Opener-Policy");
   });
 
   it("are the same in development but for the evaluation React's dev tools need", () => {
