@@ -64,13 +64,13 @@ export function securityHeaders(isDev: boolean): { key: string; value: string }[
 /**
  * The studio's own pages (its inbox of leads and Lab runs, behind the inbox key) also cut any tie
  * to another window: a page that opened them, or that they open, can't reach or navigate them.
- * The public pages don't send it: loaded in a new tab (a link opened from a search result or an
- * ad, and every Lighthouse run), a page with `Cross-Origin-Opener-Policy: same-origin` can't use
- * the renderer process the tab started with, and Chromium starts another for it, on the page's
- * main thread. Lighthouse (mobile, 4x CPU) read 1,669-1,686 ms of main-thread work on `/es` and
- * `/en/contact` without the header against 2,039-2,397 with it, and TBT 381-418 ms against
- * 580-798 (2026-12-06, medians of 5, interleaved). What it guards, a window holding a handle on
- * the page, is worth that only where there is something private to see.
+ * The public pages don't send it: a page with `Cross-Origin-Opener-Policy: same-origin` can't
+ * use the renderer process its tab started with (a new tab's, as in every Lighthouse run), and
+ * Chromium starts another for it, which the page pays for on its main thread. With it on every
+ * page, Lighthouse (mobile, 4x CPU) read the public pages' main-thread work at 1.67-2.39x a bare
+ * Next page's and their TBT at 1.80-4.28x; without it 1.16-1.79x and 0.92-2.62x (`npm run bench
+ * -- --pages --before`, 2026-12-06). What it guards, a window holding a handle on the page, is
+ * worth that only where there is something private to see.
  */
 export const STUDIO_PAGES = "/:locale/inbox/:path*";
 export const STUDIO_PAGE_HEADERS: { key: string; value: string }[] = [
