@@ -6,7 +6,8 @@ import { STUDIO_PAGE_HEADERS, securityHeaders } from "../lib/site/security-heade
 // Every response the server can send carries the security headers, including those Next and the
 // Worker answer before `headers()` in next.config.ts runs: Next's own redirects (trailing, double
 // and leading slashes), URLs it can't decode, unknown `_next` routes and the image route, 404s,
-// other methods; the studio's own pages, one more. And a server action posted from another origin is refused with a clean 403.
+// other methods; the studio's own pages, and only they, one more (the opener policy). And a server
+// action posted from another origin is refused with a clean 403.
 // The studio's first language: paths under it reach the site's pages, not the missing-language redirect.
 const L = DEFAULT_LOCALE;
 const ODD_PATHS = [

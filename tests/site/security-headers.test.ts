@@ -110,7 +110,7 @@ describe("security headers", () => {
 
   // The opener policy costs a page opened in a new tab a renderer process of its own (see
   // security-headers.ts): the studio's pages send it, the public ones don't. Which responses carry
-  // it is e2e/inbox-door.spec.ts's, on both runtimes.
+  // it is e2e/every-response.spec.ts's, on both runtimes.
   it("keeps the studio's own pages, and only them, from any other window", () => {
     expect(STUDIO_PAGES).toBe("/:locale/inbox/:path*");
     expect(STUDIO_PAGE_HEADERS).toEqual([{ key: "Cross-Origin-Opener-Policy", value: "same-origin" }]);
