@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { DEFAULT_LOCALE, LOCALES } from "../lib/i18n/config";
+import { studioPaths } from "../lib/lab-view/paths";
 import { paths } from "../lib/site/paths";
 import { STUDIO_PAGE_HEADERS, securityHeaders } from "../lib/site/security-headers";
 
@@ -56,7 +57,7 @@ test("every odd path answers with the security headers", async ({ request }, tes
 
 test("the studio's pages, and only they, cut any tie to another window", async ({ request }, testInfo) => {
   const base = testInfo.project.use.baseURL;
-  const studio = [`/${L}/inbox`, `/${L}/inbox/lab`, `/${L}/inbox/lab/gaps`, `/${L}/inbox/lab/no-such-run`];
+  const studio = [studioPaths.inbox(L), studioPaths.uses(L), studioPaths.gaps(L), studioPaths.run(L, "no-such-run")];
   const publicPages = [`/${L}`, paths.contact(L), paths.labPage(L, "agent"), `/${L}/nope`];
   for (const path of [...studio, ...publicPages]) {
     const headers = (await request.get(absolute(base, path), { maxRedirects: 0 })).headers();
