@@ -27,11 +27,12 @@ const smallQuota = { testMatch: QUOTA_SPEC, workers: 1 };
 // failed as 429s. The site's limit itself is the quota's unit tests' (tests/quota/).
 const SUITE_SITE_UNITS = "100000";
 // What the browser is sent and does with it (axe, the layout checks, keyboard use: tests tagged
-// `@page-checks`) comes from the one build both runtimes serve, the same pages: those run on the
-// Worker, the runtime the product ships on, and on a deployment. On next start each page is still
-// loaded and its console watched (`@console-only`), and every other spec runs on both.
+// `@page-checks`) comes from the one build both runtimes serve, the same pages byte for byte
+// (e2e/same-pages.spec.ts, on next start): those run on the Worker, the runtime the product ships
+// on, and on a deployment. Tests tagged `@node-only` run on next start alone (that comparison, and
+// the console watch on one page of each kind), and every other spec runs on both.
 const PAGE_CHECKS = /@page-checks/;
-const CONSOLE_ONLY = /@console-only/;
+const NODE_ONLY = /@node-only/;
 // The servers' output goes to .e2e-logs/<server>.log; a failing test prints it (e2e/server-logs.ts).
 mkdirSync(SERVER_LOG_DIR, { recursive: true });
 
@@ -77,7 +78,7 @@ export default defineConfig({
           name: "deployed",
           use: { baseURL: baseUrl },
           testIgnore: QUOTA_SPEC,
-          grepInvert: CONSOLE_ONLY,
+          grepInvert: NODE_ONLY,
           metadata: { runtime: "workerd" },
         },
       ]
@@ -87,13 +88,14 @@ export default defineConfig({
           use: { baseURL: `http://127.0.0.1:${NODE_PORT}` },
           testIgnore: QUOTA_SPEC,
           grepInvert: PAGE_CHECKS,
-          metadata: { runtime: "node" },
+          // The Worker beside it, which e2e/same-pages.spec.ts compares its pages with.
+          metadata: { runtime: "node", twin: `http://127.0.0.1:${WORKER_PORT}` },
         },
         {
           name: "worker",
           use: { baseURL: `http://127.0.0.1:${WORKER_PORT}` },
           testIgnore: QUOTA_SPEC,
-          grepInvert: CONSOLE_ONLY,
+          grepInvert: NODE_ONLY,
           metadata: { runtime: "workerd" },
         },
         {

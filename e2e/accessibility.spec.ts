@@ -2,17 +2,19 @@ import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { DEFAULT_LOCALE, LOCALES } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { paths as sitePaths } from "@/lib/site/paths";
-import { allSitemapPages } from "@/lib/site/sitemap-pages";
+import { allSitemapPages, sitemapPagesByKind } from "@/lib/site/sitemap-pages";
 import { expectAccessible, expectFitsWidth, expectOwnStyles, expectTypeScale, PHONE } from "./checks";
 
-// Every page of the sitemap on a 360 px phone, on both runtimes:
+// Every page of the sitemap on a 360 px phone, on the Worker (`@page-checks`, playwright.config.ts):
 // - a clean browser console: no error or warning (an unknown Permissions-Policy feature, a CSP
 //   violation, a hydration mismatch, a preloaded file the page never uses), no failed request and
 //   no 4xx/5xx for anything the page loads, and an icon the tab can show;
-// - and, in the same visit, on the Worker (`@page-checks`, playwright.config.ts: the page is the
-//   same build's on next start): no axe violation of WCAG 2.2 AA, headings that never skip a
-//   level, nothing wider than the screen, type on the scale, only the page's own CSS; the page the
-//   visitor is on is marked in the navigation.
+// - and, in the same visit, no axe violation of WCAG 2.2 AA, headings that never skip a level,
+//   nothing wider than the screen, type on the scale, only the page's own CSS; the page the visitor
+//   is on is marked in the navigation.
+// On next start (`@node-only`) the console watch and the icon, on one page of each kind in the
+// studio's first language: the files, icon and API calls a page loads are its kind's, and every
+// page's document and headers are the Worker's, byte for byte (e2e/same-pages.spec.ts).
 // Pages added to the sitemap are covered without touching this spec. A page that doesn't exist
 // says so in its title.
 
@@ -32,9 +34,12 @@ const LATE_WARNINGS_MS = 4_500;
  * other, so the checks take up the wait for late warnings; the two workers share the tests.
  */
 const PAGES_PER_TEST = 6;
-const groups: string[][] = [];
-for (let start = 0; start < paths.length; start += PAGES_PER_TEST)
-  groups.push(paths.slice(start, start + PAGES_PER_TEST));
+function inGroups(pages: string[]): string[][] {
+  const groups: string[][] = [];
+  for (let start = 0; start < pages.length; start += PAGES_PER_TEST)
+    groups.push(pages.slice(start, start + PAGES_PER_TEST));
+  return groups;
+}
 
 function watchConsole(page: Page, path: string, problems: string[]) {
   page.on("console", (message) => {
@@ -109,15 +114,18 @@ async function visitGroup(
   expect(problems).toEqual([]);
 }
 
-for (const group of groups) {
+for (const group of inGroups(paths)) {
   test(`WCAG 2.2 AA, headings in order, fits 360 px, type scale, own CSS, nav marks the page, a clean console: ${group.join(" ")}`, {
     tag: "@page-checks",
   }, async ({ context }) => {
     test.slow();
     await visitGroup(context, group, expectPageRight);
   });
+}
 
-  test(`a clean console and an icon: ${group.join(" ")}`, { tag: "@console-only" }, async ({ context }) => {
+const onePageOfEachKind = sitemapPagesByKind(DEFAULT_LOCALE).flatMap((kind) => kind.slice(0, 1));
+for (const group of inGroups(onePageOfEachKind)) {
+  test(`a clean console and an icon: ${group.join(" ")}`, { tag: "@node-only" }, async ({ context }) => {
     await visitGroup(context, group, expectShownWithIcon);
   });
 }
@@ -135,7 +143,9 @@ test("the nav marks the current page, and only it", { tag: "@page-checks" }, asy
   await expect(nav.locator("a[aria-current]")).toHaveCount(0);
 });
 
-test("a page that doesn't exist: its own title, accessible, fits the phone", async ({ page }) => {
+test("a page that doesn't exist: its own title, accessible, fits the phone", { tag: "@page-checks" }, async ({
+  page,
+}) => {
   for (const locale of LOCALES) {
     const response = await page.goto(`/${locale}/no-such-page`);
     expect(response?.status()).toBe(404);
@@ -150,9 +160,9 @@ test("a page that doesn't exist: its own title, accessible, fits the phone", asy
   }
 });
 
-test("pages the sitemap leaves out: the studio's inbox door and a contact form prefilled from the Lab", async ({
-  page,
-}) => {
+test("pages the sitemap leaves out: the studio's inbox door and a contact form prefilled from the Lab", {
+  tag: "@page-checks",
+}, async ({ page }) => {
   for (const path of LOCALES.flatMap((locale) => [
     `/${locale}/inbox`,
     `${sitePaths.contact(locale)}?from=agent&goal=${encodeURIComponent(getDictionary(locale).agent.console.exampleGoals[0] ?? "")}`,

@@ -38,10 +38,13 @@ function kinds(locale: (typeof LOCALES)[number]): string[] {
 
 const listed = new Set(allSitemapPages());
 
+// What a crawler that runs no script reads: the document as sent (and no page's hydration to pay
+// for, in a suite that shares two cores with its servers).
+test.use({ javaScriptEnabled: false });
+
 for (const path of LOCALES.flatMap(kinds)) {
   test(`${path} links its canonical, hreflang and Open Graph URL to the sitemap's pages`, async ({ page, baseURL }) => {
     const origin = new URL(baseURL ?? "").origin;
-    // The links are in the HTML the server sends: the whole document is parsed, no script needed.
     await page.goto(path, { waitUntil: "domcontentloaded" });
     const head = await page.evaluate(() => ({
       canonical: document.querySelector('link[rel="canonical"]')?.getAttribute("href") ?? null,
