@@ -9,6 +9,7 @@ import { estimateQuote } from "@/lib/quote/estimate";
 import { paths } from "@/lib/site/paths";
 import { LabAgentPage, visitorHeaders } from "./pages/lab-agent-page";
 import { QuotePage } from "./pages/quote-page";
+import { attachScreen } from "./screens";
 import { DEFAULT_LOCALE, LOCALES, literal, OTHER_LOCALE } from "./studio";
 
 // Guards the Lab agent page with the offline planner, on both runtimes: a run streams its plan,
@@ -95,16 +96,10 @@ for (const { locale, example } of examples) {
     expect(await agent.meterBox()).toEqual(meterBefore);
 
     if (example === 0) {
-      await testInfo.attach("finished run, desktop", {
-        body: await page.screenshot({ fullPage: true }),
-        contentType: "image/png",
-      });
+      await attachScreen(page, testInfo, `agent-${locale}-1280`);
       await page.setViewportSize({ width: 360, height: 800 });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-      await testInfo.attach("finished run, 360 px", {
-        body: await page.screenshot({ fullPage: true }),
-        contentType: "image/png",
-      });
+      await attachScreen(page, testInfo, `agent-${locale}-360`);
     }
 
     await expect(agent.nextStep).toHaveText(copy.nextStep.quote);
