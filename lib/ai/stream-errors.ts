@@ -21,8 +21,11 @@ export class ModelStreamError extends Error {
   }
 }
 
-/** What an error payload has in its raw JSON, for `isErrorPayload` to decide (see it). */
-const ERROR_HINT = /"errors?"\s*:|"(?:type|object)"\s*:\s*"error"|"success"\s*:\s*false/;
+/**
+ * What an error payload has in its raw JSON, for `isErrorPayload` to decide (see it); or a JSON
+ * escape (`"\u0065rror"` is the key "error"), which only a parse reads.
+ */
+const ERROR_HINT = /"errors?"\s*:|"(?:type|object)"\s*:\s*"error"|"success"\s*:\s*false|\\u/;
 
 /**
  * Whether an event's payload is an error object, in any shape the servers behind the Lab's

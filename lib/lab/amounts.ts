@@ -21,16 +21,21 @@ const STUDIO_MARKS = new Set<string>(
     mark.toLowerCase().replace(/\s+/g, " "),
   ),
 );
-// ISO codes besides the studio's that answers write; any other currency is read by its studio's marks.
+// ISO codes answers write in any case; any other is read in capitals beside a figure (`isoBeside`).
 const CODES = `${SETTINGS.currency}|USD|EUR|GBP|CAD|AUD|MXN|BRL|ARS|CLP|JPY|CHF`;
-const PREFIX = `(?:(?<code>${CODES})(?:${SP}?\\$)?|(?<sym>US\\$|${STUDIO_SYMBOLS}|\\$|€|£|¥))${SP}*`;
+// Other currencies' signs (Unicode's currency symbols but "$", which fullwidth forms read as
+// after NFKC), "R$"-style dollars and the sol's "S/": money in a currency the studio's isn't.
+const FOREIGN_SIGNS =
+  "\\u00a2-\\u00a5\\u058f\\u060b\\u07fe\\u07ff\\u09f2\\u09f3\\u09fb\\u0af1\\u0bf9\\u0e3f\\u17db\\u20a0-\\u20c0\\ua838\\ufdfc";
+const FOREIGN_PREFIX = `[A-Z]{1,3}\\$|S/|[${FOREIGN_SIGNS}]`;
+const PREFIX = `(?:(?<code>${CODES})(?:${SP}?\\$)?|(?<sym>US\\$|${STUDIO_SYMBOLS}|\\$|€|£|¥)|(?<other>${FOREIGN_PREFIX}))${SP}*`;
 // Colombians write the millions mark as an apostrophe ("1’400.000"); groups can be spaced ("$ 4 200 000"),
 // but digits spaced like a phone number ("300 555 0123") are no grouped figure.
 const APOSTROPHES = "’'′";
 const NUMBER_SOURCE = `(?:\\d{1,3}(?:[${APOSTROPHES}]\\d{3})+(?:[.,]\\d{3})*(?:[.,]\\d{1,2})?(?![0-9])|\\d{1,3}(?:${SP}\\d{3})+(?:[.,]\\d{1,2})?(?![0-9])(?!${SP}*\\d)|\\d+(?:[.,]\\d+)*)`;
 const NUMBER = `(?<num>${NUMBER_SOURCE})`;
 const MULTIPLIER = `(?:${SP}*(?<mult>mil${SP}+millones|millones|mill[oó]n|millions?|mill\\.?|mil|MM|M|bn|billions?|billones|bill[oó]n|thousand|grand|k)${WORD_END})?`;
-const SUFFIX = `(?:${SP}*(?:de${SP}+)?(?<post>${STUDIO_AFTER}|${CODES}|pesos|peso|d[oó]lares|d[oó]lar|(?:US${SP}+)?dollars?|euros?|€|£)${WORD_END})?`;
+const SUFFIX = `(?:${SP}*(?:de${SP}+)?(?<post>${STUDIO_AFTER}|${CODES}|pesos|peso|d[oó]lares|d[oó]lar|(?:US${SP}+)?dollars?|euros?|€|£|[${FOREIGN_SIGNS}])${WORD_END})?`;
 // Not inside a word, an id ("plan-2"), a path, a hashtag or another number.
 const START = `(?<![${LETTERS}0-9_#/@.,])(?<![${LETTERS}]-)`;
 const AMOUNT = new RegExp(`${START}(?:${PREFIX})?${NUMBER}${MULTIPLIER}${SUFFIX}`, "gi");
@@ -92,7 +97,8 @@ export function findAmounts(text: string): MoneyAmount[] {
 
 type ReadAmount = MoneyAmount & { named: boolean };
 
-function readAmounts(text: string): ReadAmount[] {
+function readAmounts(written: string): ReadAmount[] {
+  const text = asRead(written);
   const candidates = withWordRuns(text, scan(text));
   linkRanges(text, candidates);
   const amounts: ReadAmount[] = [];
@@ -104,6 +110,39 @@ function readAmounts(text: string): ReadAmount[] {
   }
   return amounts;
 }
+
+/**
+ * `text` as a reader takes it in, whatever code points spell it: compatibility forms as what they
+ * look like (NFKC: fullwidth "１．８００", mathematical "𝟗", superscript "⁹", thin and figure spaces
+ * as spaces, an "o" followed by a combining accent as "ó") and the digits of any script (Arabic-Indic
+ * "٩٬٩٠٠", Devanagari "९") as ASCII digits, so an amount can't pass unread by its spelling.
+ */
+export function asRead(text: string): string {
+  // ASCII reads as it is: most answers, and no regex with Unicode properties compiled for them.
+  if (!/[\u0080-\u{10ffff}]/u.test(text)) return text;
+  return text
+    .split(KEPT_AS_WRITTEN)
+    .map((part, index) => (index % 2 ? part : part.normalize("NFKC")))
+    .join("")
+    .replace(/\u066c/g, ",") // Arabic thousands separator
+    .replace(/\u066b/g, ".") // Arabic decimal separator
+    .replace(/(?![0-9])\p{Nd}/gu, digitOf);
+}
+
+/**
+ * What NFKC would spell otherwise and the reader reads as written: a fraction sign ("2½ millones",
+ * not "21⁄2") and the no-break spaces Intl writes inside an amount, which the warning quotes.
+ */
+const KEPT_AS_WRITTEN = /([½¼¾\u00a0\u202f])/;
+
+/** A decimal digit's value: Unicode gives each script's 0-9 ten consecutive code points, from 0. */
+function digitOf(digit: string): string {
+  const code = digit.codePointAt(0) ?? 0;
+  let first = code;
+  while (first > code - 100 && DIGIT.test(String.fromCodePoint(first - 1))) first--;
+  return String((code - first) % 10);
+}
+const DIGIT = /^\p{Nd}$/u;
 
 /**
  * How a tool says a number is money: it returns it under one of these keys, as a number or as a
@@ -162,9 +201,9 @@ function scan(text: string): Candidate[] {
     if (!number) continue;
     const start = match.index;
     const end = start + match[0].length;
-    const currency = currencyOf(groups.code, groups.sym, groups.post);
-    const named = namesCurrency(groups.code, groups.sym, groups.post);
-    const marked = Boolean(groups.code || groups.sym || groups.post);
+    let currency = currencyOf(groups.code, groups.sym, groups.post, groups.other);
+    let named = namesCurrency(groups.code, groups.sym, groups.post, groups.other);
+    let marked = Boolean(groups.code || groups.sym || groups.post || groups.other);
     const multRaw = groups.mult;
     // "5 m" / "3 mm" are lengths; "$5m" is five million.
     const lengthUnit = (multRaw === "m" || multRaw === "mm") && !marked;
@@ -173,9 +212,31 @@ function scan(text: string): Candidate[] {
     NEXT_WORD.lastIndex = end;
     const next = NEXT_WORD.exec(text)?.[1]?.toLowerCase();
     const counts = !marked && next !== undefined && COUNT_WORDS.has(next);
-    const attached = !multRaw && !groups.post && LETTER.test(text.charAt(end));
+    // A letter right after the figure makes it a word or an id ("3d", "v2"), unless a currency
+    // sign before a grouped figure already made it money ("$9.900.000aprox.").
+    const signed = Boolean(groups.code || groups.sym || groups.other) && number.grouped;
+    const attached = !multRaw && !groups.post && !signed && LETTER.test(text.charAt(end));
     const notMoney = lengthUnit || attached || counts || PERCENT_AFTER.test(text);
-    candidates.push({ start, end, number, multiplier, currency, named, marked, counts, notMoney });
+    const beside = notMoney
+      ? null
+      : (foreignNamed(text, end, groups.post, number, multiplier) ??
+        (marked ? null : isoBeside(text, start, end, number, multiplier)));
+    if (beside) {
+      currency = beside.code;
+      named = true;
+      marked = true;
+    }
+    candidates.push({
+      start: beside?.start ?? start,
+      end: beside?.end ?? end,
+      number,
+      multiplier,
+      currency,
+      named,
+      marked,
+      counts,
+      notMoney,
+    });
   }
   return candidates;
 }
@@ -201,10 +262,11 @@ function withWordRuns(text: string, candidates: Candidate[]): Candidate[] {
     if (suffix?.groups?.post) end += suffix[0].length;
     const currency =
       covered.find((c) => c.currency)?.currency ??
-      currencyOf(prefix?.groups?.code, prefix?.groups?.sym, suffix?.groups?.post);
+      currencyOf(prefix?.groups?.code, prefix?.groups?.sym, suffix?.groups?.post, prefix?.groups?.other);
     const marked = Boolean(prefix || suffix?.groups?.post || covered.some((c) => c.marked));
     const named =
-      covered.some((c) => c.named) || namesCurrency(prefix?.groups?.code, prefix?.groups?.sym, suffix?.groups?.post);
+      covered.some((c) => c.named) ||
+      namesCurrency(prefix?.groups?.code, prefix?.groups?.sym, suffix?.groups?.post, prefix?.groups?.other);
     start = Math.max(0, start);
     NEXT_WORD.lastIndex = end;
     const next = NEXT_WORD.exec(text)?.[1]?.toLowerCase();
@@ -297,32 +359,170 @@ function multiplierOf(raw: string): number {
 /** A bare "$" names a currency only for a studio whose own currency is not written with it. */
 const DOLLAR_IS_OURS = STUDIO_MARKS.has("$");
 
-function namesCurrency(code?: string, sym?: string, post?: string): boolean {
-  if (code || post) return true;
+function namesCurrency(code?: string, sym?: string, post?: string, other?: string): boolean {
+  if (code || post || other) return true;
   if (!sym) return false;
   return sym !== "$" || !DOLLAR_IS_OURS;
 }
 
-function currencyOf(code?: string, sym?: string, post?: string): string | null {
+function currencyOf(code?: string, sym?: string, post?: string, other?: string): string | null {
   if (code) return code.toUpperCase();
   // A bare "$" names no currency (dozens write it); any other mark of the studio's currency does.
-  for (const mark of [sym, post]) {
+  for (const mark of [sym, post, other]) {
     const folded = mark?.toLowerCase().replace(/[\s\u00a0\u202f]+/g, " ");
     if (folded && folded !== "$" && STUDIO_MARKS.has(folded)) return SETTINGS.currency;
   }
+  // Another currency's sign: its code where it is one currency's, else none (it still names one).
+  if (other) return FOREIGN_SIGN_CODES[other.toUpperCase()] ?? null;
   const symbol = sym?.toUpperCase();
   if (symbol === "US$") return "USD";
   if (symbol === "€") return "EUR";
   if (symbol === "£") return "GBP";
   if (symbol === "¥") return "JPY";
-  const word = post?.toLowerCase();
+  const word = post?.toLowerCase().replace(/[\s\u00a0\u202f]+/g, " ");
   if (!word) return null;
+  if (FOREIGN_SIGN_CODES[word]) return FOREIGN_SIGN_CODES[word] ?? null;
   if (word.startsWith("eur") || word === "€") return "EUR";
   if (word === "£") return "GBP";
   if (/^[a-z]{3}$/.test(word)) return word.toUpperCase();
   // Pesos of another country than the studio's: money, in a currency the words don't settle.
   if (word.startsWith("peso")) return null;
   return "USD";
+}
+
+/** The code of a sign one currency writes; signs several share ("¢") name none. */
+const FOREIGN_SIGN_CODES: Readonly<Record<string, string>> = {
+  "₹": "INR",
+  "₩": "KRW",
+  "₽": "RUB",
+  "₺": "TRY",
+  "₪": "ILS",
+  "₫": "VND",
+  "₦": "NGN",
+  "₱": "PHP",
+  "₴": "UAH",
+  "₸": "KZT",
+  "₡": "CRC",
+  "₲": "PYG",
+  "₵": "GHS",
+  "₼": "AZN",
+  "₾": "GEL",
+  "฿": "THB",
+  "₿": "BTC",
+  R$: "BRL",
+  MX$: "MXN",
+  CA$: "CAD",
+  C$: "CAD",
+  A$: "AUD",
+  AU$: "AUD",
+  NZ$: "NZD",
+  HK$: "HKD",
+  NT$: "TWD",
+  S$: "SGD",
+  "S/": "PEN",
+};
+
+/**
+ * Other currencies by name after a figure, in the languages answers are written in ("1.800.000
+ * yenes", "libras esterlinas"). Looked up word by word after the figure, not in the amount's
+ * pattern: each alternative there costs compile time on a cold isolate.
+ */
+const FOREIGN_WORD_CODES: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    JPY: "yen yenes",
+    BRL: "reales reais",
+    GBP: "libras pound pounds",
+    INR: "rupia rupias rupee rupees",
+    PEN: "soles",
+    CHF: "franco francos franc francs",
+    RUB: "rublo rublos ruble rubles",
+    CNY: "yuan yuanes",
+    VES: "bolívares bolivares",
+    GTQ: "quetzales",
+    CRC: "colones",
+    PYG: "guaraníes guaranies",
+  }).flatMap(([code, words]) => words.split(" ").map((word) => [word, code] as const)),
+);
+/** The second word some of them take. */
+const SECOND_WORDS: ReadonlySet<string> = new Set(["esterlina", "esterlinas", "sterling"]);
+/** The pesos of each country, as "pesos mexicanos" and "Mexican pesos" name them (a studio's own are read by its marks). */
+const PESO_COUNTRIES: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    ARS: "argentino argentinos argentine argentinian",
+    CLP: "chileno chilenos chilean",
+    CUP: "cubano cubanos cuban",
+    DOP: "dominicano dominicanos dominican",
+    MXN: "mexicano mexicanos mexican",
+    PHP: "filipino filipinos philippine",
+    UYU: "uruguayo uruguayos uruguayan",
+  }).flatMap(([code, words]) => words.split(" ").map((word) => [word, code] as const)),
+);
+const US_DOLLARS = new RegExp(`${SP}*U\\.S\\.${SP}*dollars?${WORD_END}`, "iy");
+
+/** The word after `at` (past a "de"), and where it ends. */
+function wordAt(text: string, at: number): { word: string; end: number } | null {
+  NEXT_WORD.lastIndex = at;
+  const match = NEXT_WORD.exec(text);
+  return match?.[1] ? { word: match[1].toLowerCase(), end: at + match[0].length } : null;
+}
+
+/**
+ * A currency named in words after a figure that reads as money, besides the studio's: pesos of a
+ * named country ("pesos mexicanos", "Mexican pesos"; the studio's own read as its), another
+ * currency's name ("yenes", "libras esterlinas") or "U.S. dollars". Its code and the amount's end.
+ */
+function foreignNamed(
+  text: string,
+  end: number,
+  post: string | undefined,
+  number: Parsed,
+  multiplier: number | null,
+): { code: string; start?: undefined; end: number } | null {
+  if (!number.grouped && multiplier === null && plain(number) < 100) return null;
+  if (post && /^pesos?$/i.test(post)) {
+    const country = wordAt(text, end);
+    const code = country && PESO_COUNTRIES.get(country.word);
+    return code ? { code, end: country.end } : null;
+  }
+  if (post) return null;
+  US_DOLLARS.lastIndex = end;
+  const dollars = US_DOLLARS.exec(text);
+  if (dollars) return { code: "USD", end: end + dollars[0].length };
+  const first = wordAt(text, end);
+  if (!first) return null;
+  const second = wordAt(text, first.end);
+  const pesosOf = PESO_COUNTRIES.get(first.word);
+  if (pesosOf) return second && /^pesos?$/.test(second.word) ? { code: pesosOf, end: second.end } : null;
+  const code = FOREIGN_WORD_CODES.get(first.word);
+  if (!code) return null;
+  return { code, end: second && SECOND_WORDS.has(second.word) ? second.end : first.end };
+}
+
+/**
+ * An ISO code in capitals beside a figure that reads as money ("PEN 1.800.000", "1.800.000 INR"):
+ * the currency it names, and the amount's ends with it. A version number beside a code ("PHP
+ * 8.3") is no money: the figure must be grouped, have a multiplier, or be at least 100.
+ */
+function isoBeside(
+  text: string,
+  start: number,
+  end: number,
+  number: Parsed,
+  multiplier: number | null,
+): { code: string; start: number; end: number } | null {
+  if (!number.grouped && multiplier === null && plain(number) < 100) return null;
+  const before = ISO_BEFORE.exec(text.slice(Math.max(0, start - 5), start));
+  if (before?.[1] && isoCodes().has(before[1])) return { code: before[1], start: start - before[0].length, end };
+  const after = ISO_AFTER.exec(text.slice(end, end + 5));
+  if (after?.[1] && isoCodes().has(after[1])) return { code: after[1], start, end: end + after[0].length };
+  return null;
+}
+const ISO_BEFORE = new RegExp(`(?<![${LETTERS}])([A-Z]{3})${SP}?$`);
+const ISO_AFTER = new RegExp(`^${SP}?([A-Z]{3})(?![${LETTERS}0-9])`);
+let iso: ReadonlySet<string> | undefined;
+function isoCodes(): ReadonlySet<string> {
+  iso ??= new Set(Intl.supportedValuesOf("currency"));
+  return iso;
 }
 
 function plain(number: Parsed): number {
@@ -351,13 +551,23 @@ function collectMoney(value: unknown, money: boolean, known: Known, seen: WeakSe
   } else if (value !== null && typeof value === "object") {
     if (seen.has(value)) return;
     seen.add(value);
+    // A refused call returned no money: its detail repeats what the model wrote ("unknown service
+    // \"9900k\""), which would otherwise verify the model's own figure.
+    if ((value as { ok?: unknown }).ok === false) return;
     const own = (value as { currency?: unknown }).currency;
     const inCurrency = typeof own === "string" && /^[A-Z]{3}$/.test(own) ? own : currency;
     for (const [key, item] of Object.entries(value)) {
+      if (NOT_TEXT_KEYS.has(key)) continue;
       collectMoney(item, money || MONEY_KEYS.has(key), known, seen, inCurrency);
     }
   }
 }
+
+/**
+ * A result's addresses: no text a visitor reads as a price, and one of them carries the visitor's
+ * own goal (suggest_next_step's contact link), which is no tool's money.
+ */
+const NOT_TEXT_KEYS: ReadonlySet<string> = new Set(["path", "href", "url"]);
 
 function collectFromString(text: string, money: boolean, known: Known, seen: WeakSet<object>, currency: string): void {
   if (!/\d/.test(text)) return;

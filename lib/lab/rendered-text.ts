@@ -8,15 +8,13 @@ const BLOCKS = new Set(["root", "blockquote", "list", "listItem", "table", "tabl
 /**
  * An answer's Markdown as the visitor reads it on the page (react-markdown, raw HTML skipped):
  * character references and backslash escapes resolved, emphasis and link syntax gone, an image as
- * its alt text, and characters that take no room removed; fullwidth forms read as the ASCII they
- * look like ("１．８００"). The amounts check reads this, so "5&#46;500&#46;000" is the 5.500.000 the
- * page shows, and the warning quotes it that way.
+ * its alt text, and characters that take no room removed. The amounts check reads this, so
+ * "5&#46;500&#46;000" is the 5.500.000 the page shows, and the warning quotes it that way (its
+ * spelling in other code points, fullwidth or another script's digits, is `asRead`'s).
  */
 export function renderedText(markdown: string): string {
-  if (!/[&\\*_`[<!#>\uff01-\uff5e\u00ad\u200b-\u200f\u2060\ufeff]/.test(markdown)) return markdown;
-  return withoutInvisible(textOf(fromMarkdown(markdown))).replace(/[\uff01-\uff5e]/g, (char) =>
-    String.fromCharCode(char.charCodeAt(0) - 0xfee0),
-  );
+  if (!/[&\\*_`[<!#>\u00ad\u200b-\u200f\u2060\ufeff]/.test(markdown)) return markdown;
+  return withoutInvisible(textOf(fromMarkdown(markdown)));
 }
 
 function textOf(node: Nodes): string {

@@ -112,4 +112,84 @@ describe("an amount in another currency than the tool's", () => {
       ],
     );
   });
+
+  it("reads another currency by its sign, its code in capitals or its name, not as the studio's", async () => {
+    const check = await amountsFor("COP", ["es-CO", "en-CO"]);
+    const tools = [{ ok: true, price: { min: 1_800_000, max: 2_800_000 } }];
+    const written: [string, string | null][] = [
+      ["R$ 1.800.000", "BRL"],
+      ["MX$1.800.000", "MXN"],
+      ["₹1.800.000", "INR"],
+      ["₩1.800.000", "KRW"],
+      ["S/ 1.800.000", "PEN"],
+      ["PEN 1.800.000", "PEN"],
+      ["1.800.000 INR", "INR"],
+      ["1.800.000 pesos mexicanos", "MXN"],
+      ["1,800,000 Mexican pesos", "MXN"],
+      ["1.800.000 yenes", "JPY"],
+      ["1.800.000 reales", "BRL"],
+      ["1.800.000 libras esterlinas", "GBP"],
+      ["1,800,000 U.S. dollars", "USD"],
+    ];
+    for (const [amount, currency] of written) {
+      expect(check.unverifiedAmounts(`La landing cuesta ${amount}.`, tools), amount).toEqual([
+        { value: 1_800_000, currency, raw: amount },
+      ]);
+    }
+    // Its own pesos named by their country, and a version beside a code, are no foreign money.
+    expect(check.unverifiedAmounts("Cuesta 1.800.000 pesos colombianos, en PHP 8.3.", tools)).toEqual([]);
+  });
+
+  it("reads a studio's own sign or pesos as its own, where another studio reads them as foreign", async () => {
+    const brl = await amountsFor("BRL", ["pt-BR"]);
+    expect(brl.unverifiedAmounts("Custa R$ 1.800.000.", [{ price: 1_800_000 }])).toEqual([]);
+    const mxn = await amountsFor("MXN", ["es-MX"]);
+    expect(mxn.unverifiedAmounts("Cuesta 1.800.000 pesos mexicanos.", [{ price: 1_800_000 }])).toEqual([]);
+  });
+
+  it("reads an amount whatever code points spell it: other scripts' digits, compatibility forms, accents apart", async () => {
+    const check = await amountsFor("COP", ["es-CO", "en-CO"]);
+    const tools = [{ ok: true, price: { min: 1_800_000, max: 2_800_000 } }];
+    const spelled: [string, string][] = [
+      ["$ \u0669\u066c\u0669\u0660\u0660\u066c\u0660\u0660\u0660", "$ 9,900,000"], // Arabic-Indic
+      ["$ \u096f.\u096f\u0966\u0966.\u0966\u0966\u0966", "$ 9.900.000"], // Devanagari
+      ["$ \u{1d7d7}.\u{1d7d7}\u{1d7ce}\u{1d7ce}.\u{1d7ce}\u{1d7ce}\u{1d7ce}", "$ 9.900.000"], // mathematical bold
+      ["\uff04\uff19\uff0e\uff19\uff10\uff10\uff0e\uff10\uff10\uff10", "$9.900.000"], // fullwidth
+      ["$\u2079\u2079\u2070\u2070\u2070\u2070\u2070", "$9900000"], // superscript
+      ["9\u2009900\u2009000", "9 900 000"], // thin spaces
+      ["9\u2007900\u2007000", "9 900 000"], // figure spaces
+      ["9,9 millo\u0301n", "9,9 millón"], // an accent apart from its letter
+    ];
+    for (const [amount, raw] of spelled) {
+      const flagged = check.unverifiedAmounts(`La landing cuesta ${amount}.`, tools);
+      expect(
+        flagged.map((a) => a.raw),
+        JSON.stringify(amount),
+      ).toEqual([raw]);
+    }
+    // A letter stuck to a signed, grouped figure leaves it money; one stuck to a bare figure, an id.
+    expect(check.unverifiedAmounts("Cuesta $9.900.000aprox., plan 3d.", tools).map((a) => a.raw)).toEqual([
+      "$9.900.000",
+    ]);
+    // The studio's own figure in another script is the tool's; in dollars, with its accent apart, it is not.
+    expect(check.unverifiedAmounts("Cuesta \u0661\u066c\u0668\u0660\u0660\u066c\u0660\u0660\u0660.", tools)).toEqual(
+      [],
+    );
+    expect(check.unverifiedAmounts("Cuesta 1.800.000 do\u0301lares.", tools)).toEqual([
+      { value: 1_800_000, currency: "USD", raw: "1.800.000 dólares" },
+    ]);
+  });
+
+  it("takes no money from a refused call or an address: both repeat what the model or the visitor wrote", async () => {
+    const check = await amountsFor("COP", ["es-CO", "en-CO"]);
+    const refused = [
+      { ok: true, price: { min: 1_800_000, max: 2_800_000 } },
+      { ok: false, error: "unknown_service", detail: 'unknown service "9900k"; valid: landing-page' },
+      { ok: false, error: "unknown_tool", detail: 'no tool "9.900.000"; tools: get_service' },
+      { ok: true, kind: "contact", path: "/es/contacto?from=agent&goal=presupuesto+9.900.000" },
+    ];
+    expect(check.unverifiedAmounts("La landing cuesta $ 9.900.000.", refused).map((a) => a.raw)).toEqual([
+      "$ 9.900.000",
+    ]);
+  });
 });

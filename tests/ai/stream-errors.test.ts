@@ -122,6 +122,10 @@ describe("the checks over REST", () => {
     '{"type":"error","error":{"type":"overloaded_error"}}',
     '{"object" : "error","message":"bad"}',
     '{"success":false,"result":null}',
+    // The same keys and values written with JSON escapes: what the payload says, not how it spells it.
+    '{"\\u0065rror":{"message":"upstream failed","code":3043}}',
+    '{"type":"\\u0065rror","error":{"type":"overloaded_error"}}',
+    '{"\\u0073uccess":false,"result":null}',
   ])("fails the stream at an error payload on a plain data line: %s", async (payload) => {
     const { error } = await read(`${text("Hola")}data: ${payload}\n\n${text("más")}`, 7);
     expect(error).toBeInstanceOf(ModelStreamError);
