@@ -360,7 +360,9 @@ function multiplierOf(raw: string): number {
 const DOLLAR_IS_OURS = STUDIO_MARKS.has("$");
 
 function namesCurrency(code?: string, sym?: string, post?: string, other?: string): boolean {
-  if (code || post || other) return true;
+  if (code || post) return true;
+  // A dollar sign with letters this table doesn't know ("COL$") names no more than a bare "$".
+  if (other) return !other.endsWith("$") || other.toUpperCase() in FOREIGN_SIGN_CODES;
   if (!sym) return false;
   return sym !== "$" || !DOLLAR_IS_OURS;
 }

@@ -136,8 +136,11 @@ describe("an amount in another currency than the tool's", () => {
         { value: 1_800_000, currency, raw: amount },
       ]);
     }
-    // Its own pesos named by their country, and a version beside a code, are no foreign money.
-    expect(check.unverifiedAmounts("Cuesta 1.800.000 pesos colombianos, en PHP 8.3.", tools)).toEqual([]);
+    // Its own pesos named by their country, a dollar sign with letters no table knows (a bare "$"),
+    // and a version beside a code, are no foreign money.
+    expect(check.unverifiedAmounts("Cuesta 1.800.000 pesos colombianos o COL$ 2.800.000, en PHP 8.3.", tools)).toEqual(
+      [],
+    );
   });
 
   it("reads a studio's own sign or pesos as its own, where another studio reads them as foreign", async () => {
