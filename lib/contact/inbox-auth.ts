@@ -36,9 +36,34 @@ export function upstashLockoutStore(redis: Redis, prefix: string): LockoutStore 
   const key = (ipHash: string) => `${prefix}:inbox:tries:${ipHash}`;
   const take = redis.createScript<number>(TAKE_LUA);
   return {
-    take: async (ipHash, windowSeconds) => Number(await take.exec([key(ipHash)], [String(windowSeconds)])),
-    tries: async (ipHash) => Number((await redis.get<number | string>(key(ipHash))) ?? 0),
+    take: async (ipHash, windowSeconds) => {
+      const tries = countOf(await take.exec([key(ipHash)], [String(windowSeconds)]));
+      // The count this try itself made: at least one.
+      if (tries < 1) throw new StoreReplyError("a take", tries);
+      return tries;
+    },
+    tries: async (ipHash) => countOf((await redis.get<unknown>(key(ipHash))) ?? 0),
   };
+}
+
+/**
+ * A reply the store sent that no Redis would (a proxy's, a mangled one): the callers fail closed
+ * on it (the inbox asks for the key again, a try is "unavailable"), where read as a number it
+ * would have been no count at all (NaN is never over the limit).
+ */
+export class StoreReplyError extends Error {
+  override readonly name = "StoreReplyError";
+  constructor(what: string, reply: unknown) {
+    super(`the store answered ${String(JSON.stringify(reply)).slice(0, 40)} for ${what}`);
+  }
+}
+
+/** A count as Redis answers one: a whole number, 0 or more (as a number, or as its digits). */
+function countOf(reply: unknown): number {
+  const count = typeof reply === "string" && /^\d{1,15}$/.test(reply) ? Number(reply) : reply;
+  if (typeof count !== "number" || !Number.isSafeInteger(count) || count < 0)
+    throw new StoreReplyError("a count", reply);
+  return count;
 }
 
 /**
@@ -125,7 +150,11 @@ export function upstashEndedSessions(redis: Redis, prefix: string): EndedSession
     end: async (id, expiresAtSeconds) => {
       await redis.set(key(id), "1", { exat: expiresAtSeconds });
     },
-    ended: async (id) => (await redis.exists(key(id))) === 1,
+    ended: async (id) => {
+      const reply: unknown = await redis.exists(key(id));
+      if (reply !== 0 && reply !== 1) throw new StoreReplyError("whether a session ended", reply);
+      return reply === 1;
+    },
   };
 }
 

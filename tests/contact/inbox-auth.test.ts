@@ -3,6 +3,7 @@
 // concurrent tries compares at most five keys and a right key among them resets nothing; its window
 // fixed at the first try and counted in seconds; the session cookie that can't be forged, stretched,
 // kept after the secret changes, or used again once its session was closed.
+import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   INBOX_LOCKOUT,
@@ -13,6 +14,7 @@ import {
   memoryEndedSessions,
   memoryLockoutStore,
   readInboxSession,
+  StoreReplyError,
   secretsMatch,
   tryInboxKey,
   upstashEndedSessions,
@@ -198,4 +200,43 @@ describe("the inbox's setting", () => {
     expect(readContactSettings({ INBOX_SECRET: "short" }).inboxSecret).toBeNull();
     expect(readContactSettings({ INBOX_SECRET: SECRET }).inboxSecret).toBe(SECRET);
   });
+});
+
+describe("a store that answers what no Redis would (a proxy's page, a mangled reply)", () => {
+  const servers: Server[] = [];
+  afterAll(() => Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve)))));
+
+  /** An Upstash-shaped endpoint that answers `result` to every command, pipelined or not. */
+  async function answering(result: unknown): Promise<string> {
+    const server = createServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk) => {
+        body += chunk;
+      });
+      request.on("end", () => {
+        response.writeHead(200, { "content-type": "application/json" });
+        const commands = request.url?.includes("pipeline") ? (JSON.parse(body) as unknown[]) : null;
+        response.end(JSON.stringify(commands ? commands.map(() => ({ result })) : { result }));
+      });
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const address = server.address();
+    return `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+  }
+
+  // null, base64 for "nope" (the client asks for base64 replies), a list, a negative count.
+  for (const result of [null, "bm9wZQ==", [1, 2], -3]) {
+    it(`fails closed on ${JSON.stringify(result)}: no try is compared, no closed session opens`, async () => {
+      const client = upstashClient({ url: await answering(result), token: "t" });
+      const lockout = upstashLockoutStore(client, "p");
+      await expect(tryInboxKey(SECRET, { secret: SECRET, ipHash: "h", lockout })).rejects.toBeInstanceOf(
+        StoreReplyError,
+      );
+      const token = await inboxSessionToken(SECRET, Date.now());
+      await expect(
+        validInboxSession(token, SECRET, Date.now(), upstashEndedSessions(client, "p")),
+      ).rejects.toBeInstanceOf(StoreReplyError);
+    });
+  }
 });

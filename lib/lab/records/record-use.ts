@@ -1,8 +1,9 @@
 import { readUIMessageStream, type UIMessage, type UIMessageChunk } from "ai";
+import { SITE } from "@/lib/content/site";
 import type { Locale } from "@/lib/i18n/config";
 import type { DoneData } from "@/lib/lab/types";
 import { utcDay } from "@/lib/platform/utc-day";
-import { redact } from "./redact";
+import { redact, redactDeep } from "./redact";
 import type { LabRecordStore, RecordLimits } from "./store";
 import { trimRecord } from "./trim";
 import type { LabRecord, LabRecordKind } from "./types";
@@ -122,6 +123,9 @@ async function lastMessage(stream: ReadableStream<UIMessageChunk>): Promise<UIMe
   return last;
 }
 
+/** What the record keeps as written: the studio's own number, in its WhatsApp links. */
+const STUDIO_OWN = [SITE.studio.whatsapp, SITE.studio.whatsapp.replace("+", "")];
+
 /** The record of a use: its words redacted, its message as assembled, cut to the size cap. */
 export function buildRecord(facts: UseFacts, message: UIMessage, end: UseEnd | undefined, maxBytes: number): LabRecord {
   const done = (message.parts.findLast((part) => part.type === "data-done") as { data?: DoneData } | undefined)?.data;
@@ -137,7 +141,8 @@ export function buildRecord(facts: UseFacts, message: UIMessage, end: UseEnd | u
     locale: facts.locale,
     input,
     ...(facts.kind === "chat" ? { conversationId: facts.conversationId } : {}),
-    message: { id: message.id, role: "assistant", parts: message.parts },
+    // Every part, not only the input: a tool's query or a contact link can carry the visitor's words.
+    message: { id: message.id, role: "assistant", parts: redactDeep(message.parts, STUDIO_OWN) },
     done: done ?? null,
     stopped: !done || done.reason === "client_abort",
     durationMs: end?.durationMs ?? 0,

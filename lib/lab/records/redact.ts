@@ -43,3 +43,55 @@ export function redact(text: string): string {
     return candidate.replace(trimmed, REDACTED.phone);
   });
 }
+
+/**
+ * `value` with every string in it redacted, however deep: the words a use keeps beside the
+ * visitor's own (a tool's arguments and results, the answer) can repeat them ("the visitor's goal"
+ * as a search query, or percent-encoded in a contact link's query, which is read decoded). The
+ * strings in `kept` stay as written wherever they appear (the studio's own number in its WhatsApp
+ * link is no visitor's).
+ */
+export function redactDeep<T>(value: T, kept: readonly string[] = []): T {
+  return deep(value, kept) as T;
+}
+
+function deep(value: unknown, kept: readonly string[]): unknown {
+  if (typeof value === "string") return redactText(value, kept);
+  if (Array.isArray(value)) return value.map((item) => deep(item, kept));
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, deep(item, kept)]));
+  }
+  return value;
+}
+
+// A link's query: from "?" to the end of the link.
+const QUERY = /\?[^\s"'<>()[\]]+/g;
+
+function redactText(text: string, kept: readonly string[]): string {
+  const pieces = kept
+    .filter(Boolean)
+    .reduce<string[]>(
+      (parts, keep) => parts.flatMap((part, index) => (index % 2 ? [part] : interleave(part.split(keep), keep))),
+      [text],
+    );
+  return pieces.map((piece, index) => (index % 2 ? piece : redactQueries(redact(piece)))).join("");
+}
+
+/** `parts` with `keep` between each two: kept pieces at odd indexes. */
+function interleave(parts: string[], keep: string): string[] {
+  return parts.flatMap((part, index) => (index === 0 ? [part] : [keep, part]));
+}
+
+function redactQueries(text: string): string {
+  return text.replace(QUERY, (query) => {
+    const params = new URLSearchParams(query.slice(1));
+    let changed = false;
+    for (const [key, words] of [...params]) {
+      const redacted = redact(words);
+      if (redacted === words) continue;
+      params.set(key, redacted);
+      changed = true;
+    }
+    return changed ? `?${params.toString().replaceAll("%2C", ",")}` : query;
+  });
+}

@@ -97,6 +97,36 @@ describe("an agent run's record", () => {
     expect(json).not.toContain("555 0100");
   });
 
+  it("keeps no email or phone the model repeated: in a tool's arguments, a contact link or the answer", async () => {
+    const store = memoryRecordStore();
+    const { recording, settled } = recordingInto(store);
+    const goal = "An online shop. Write to ana@correo.example or call +1 415 555 0100.";
+    const model = scriptedLabModel([
+      { text: "Searching.", calls: [{ name: "search_site", input: { query: goal } }] },
+      { text: "A link.", calls: [{ name: "suggest_next_step", input: { kind: "contact" } }] },
+      { text: "I'll write to ana@correo.example or call +1 415 555 0100, or you write to us." },
+    ]);
+    const response = await startLabUse(labPost("/api/agent", "", IP), agentUse({ goal, locale }), {
+      quota: quotaOf(),
+      model,
+      recording,
+    });
+    await chunksOf(response);
+    await settled();
+
+    const record = await onlyRecord(store);
+    const json = JSON.stringify(record);
+    expect(json).not.toContain("ana@correo.example");
+    expect(json).not.toContain("ana%40correo.example");
+    expect(json).not.toContain("555 0100");
+    expect(json).not.toContain("555+0100");
+    const link = record.message.parts.find((part) => part.type === "tool-suggest_next_step") as
+      | { output: { path: string } }
+      | undefined;
+    // The link still leads to the contact form, with the goal's words redacted in its query.
+    expect(new URL(link?.output.path ?? "", "https://studio.example").searchParams.get("goal")).toContain("[email]");
+  });
+
   it("keeps a run the visitor left mid-way, as stopped", async () => {
     const store = memoryRecordStore();
     const { recording, settled } = recordingInto(store);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redact } from "@/lib/lab/records/redact";
+import { redact, redactDeep } from "@/lib/lab/records/redact";
 
 // Guards what is kept of the visitor's words: no email address and no phone number, in any
 // country's way of writing one; amounts, dates and short counts stay readable.
@@ -26,5 +26,24 @@ describe("redact", () => {
     "12 weeks, 3 pages, a team of 4, version 1.2.3, 45000 ms",
   ])("keeps %s", (typed) => {
     expect(redact(typed)).toBe(typed);
+  });
+
+  it("redactDeep redacts every string of a value, a link's query read decoded, and keeps what it is told to", () => {
+    const studio = "+573001112233";
+    const value = {
+      query: "shop, ana@correo.example",
+      links: [
+        "/es/contacto?from=agent&goal=call+%2B1+415+555+0100+or+ana%40correo.example",
+        `https://wa.me/${studio.slice(1)}?text=Hola`,
+      ],
+      count: 3,
+      kept: null,
+    };
+    const redacted = redactDeep(value, [studio, studio.slice(1)]);
+    expect(redacted.query).toBe("shop, [email]");
+    expect(new URLSearchParams(redacted.links[0]?.split("?")[1]).get("goal")).toBe("call [phone] or [email]");
+    expect(redacted.links[1]).toBe(`https://wa.me/${studio.slice(1)}?text=Hola`);
+    expect(redacted).toMatchObject({ count: 3, kept: null });
+    expect(redactDeep(value).links[1]).toBe("https://wa.me/[phone]?text=Hola");
   });
 });
