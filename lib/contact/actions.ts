@@ -17,7 +17,9 @@ import { contactStoreFor } from "./store";
 const FIELDS: ContactField[] = ["name", "email", "phone", "message", "summary"];
 const KEEP: Record<ContactField, number> = { name: 200, email: 300, phone: 60, message: 4000, summary: 2000 };
 
-export async function sendContact(_previous: ContactState, form: FormData): Promise<ContactState> {
+export async function sendContact(_previous: ContactState, posted: FormData): Promise<ContactState> {
+  // An action's arguments are what the request says they are: anything but a form reads as an empty one.
+  const form = posted instanceof FormData ? posted : new FormData();
   const field = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";

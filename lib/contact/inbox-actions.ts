@@ -17,7 +17,8 @@ async function secureCookie(): Promise<boolean> {
 export async function openInbox(_previous: InboxLoginState, form: FormData): Promise<InboxLoginState> {
   const secret = config().contact.inboxSecret;
   if (!secret) return { status: "notConfigured" };
-  const given = form.get("key");
+  // An action's arguments are what the request says they are: anything but a form gives no key.
+  const given = form instanceof FormData ? form.get("key") : null;
   try {
     const shared = platform();
     const ipHash = await shared.visitorHash(await headers());

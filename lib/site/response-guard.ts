@@ -13,7 +13,23 @@ export function missingSecurityHeaders(
   return securityHeaders(isDev).filter(({ key }) => !has(key));
 }
 
-const FORM_TYPES = /^\s*(?:multipart\/form-data|application\/x-www-form-urlencoded)\s*(?:;|$)/i;
+// What Next reads as a form's action: any type that starts "multipart/form-data" (its
+// `server-action-request-meta`, "multipart/form-dataX" included), and the urlencoded one.
+const FORM_TYPES = /^\s*(?:multipart\/form-data|application\/x-www-form-urlencoded\s*(?:;|$))/i;
+const MULTIPART = /^\s*multipart\/form-data/i;
+const BOUNDARY = /;\s*boundary\s*=\s*("[^"]+"|[^;\s]+)/i;
+
+/**
+ * Whether a path is the API's, read as the URL parser reads it: `/api/../es/contacto` is the
+ * contact page (Next resolves the dots too), so it is no API path that the action checks skip.
+ */
+function isApiPath(path: string): boolean {
+  try {
+    return new URL(path, "http://site.invalid").pathname.startsWith("/api/");
+  } catch {
+    return false;
+  }
+}
 
 /**
  * A server action posted from a page of another origin. Next refuses it too, but with a 500 that
@@ -23,7 +39,7 @@ const FORM_TYPES = /^\s*(?:multipart\/form-data|application\/x-www-form-urlencod
  * A request with no `Origin` is left to Next, which lets it through as browsers without one did.
  */
 export function isCrossOriginAction(method: string, path: string, header: (name: string) => string | null): boolean {
-  if (method.toUpperCase() !== "POST" || path.startsWith("/api/")) return false;
+  if (method.toUpperCase() !== "POST" || isApiPath(path)) return false;
   if (header("next-action") === null && !FORM_TYPES.test(header("content-type") ?? "")) return false;
   const origin = header("origin");
   if (origin === null) return false;
@@ -70,26 +86,31 @@ export type PossibleAction = "with_script" | "form" | null;
 
 /** Whether a request may be a server action, and how it came: `fetch` from the page, or a plain form post. */
 export function possibleAction(method: string, path: string, header: (name: string) => string | null): PossibleAction {
-  if (method.toUpperCase() !== "POST" || path.startsWith("/api/")) return null;
+  if (method.toUpperCase() !== "POST" || isApiPath(path)) return null;
   if (header("next-action") !== null) return "with_script";
   return FORM_TYPES.test(header("content-type") ?? "") ? "form" : null;
 }
 
 /**
  * A possible action whose body is over the limit (`too_large`), or of a length it doesn't say
- * (`length_required`: chunked; browsers always say it for a form or a `fetch` of one), or fine.
+ * (`length_required`: chunked; browsers always say it for a form or a `fetch` of one), a
+ * multipart form no parser can read (`unreadable_form`: no boundary, or no body at all; Next
+ * would throw reading it and answer 500), or fine.
  */
 export function actionBodyProblem(
   method: string,
   path: string,
   header: (name: string) => string | null,
   hasBody: boolean,
-): "too_large" | "length_required" | null {
+): "too_large" | "length_required" | "unreadable_form" | null {
   if (!possibleAction(method, path, header)) return null;
   const length = header("content-length");
   if (length === null) return hasBody ? "length_required" : null;
   const bytes = Number(length.trim());
-  return !Number.isSafeInteger(bytes) || bytes < 0 || bytes > ACTION_BODY_LIMIT_BYTES ? "too_large" : null;
+  if (!Number.isSafeInteger(bytes) || bytes < 0 || bytes > ACTION_BODY_LIMIT_BYTES) return "too_large";
+  const type = header("content-type") ?? "";
+  if (MULTIPART.test(type) && (bytes === 0 || !BOUNDARY.test(type))) return "unreadable_form";
+  return null;
 }
 
 // Next's own bound for the header (parse-and-validate-flight-router-state.js).
@@ -183,6 +204,9 @@ export function refuseRequest(
   const body = actionBodyProblem(method, path, header, hasBody);
   if (body === "length_required") {
     return refusal(411, "length_required", "A form's request must say its length (Content-Length).");
+  }
+  if (body === "unreadable_form") {
+    return refusal(400, "unreadable_form", "A multipart form needs a boundary and a body.");
   }
   if (body === "too_large") {
     if (possibleAction(method, path, header) === "form") {

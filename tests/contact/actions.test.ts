@@ -137,6 +137,20 @@ describe("sendContact", () => {
     expect(binding.sent.length).toBe(sentBefore);
   });
 
+  it.each([
+    ["a list", ["Marta", "marta@example.com"]],
+    ["an object", { name: "Marta" }],
+    ["nothing", undefined],
+  ])(
+    "reads arguments a forged request sent as no form (%s) as an empty form: invalid, nothing kept or sent",
+    async (_, argument) => {
+      const sentBefore = binding.sent.length;
+      const state = await sendContact({ status: "idle" }, argument as unknown as FormData);
+      expect(state).toMatchObject({ status: "invalid", errors: { name: "nameRequired" } });
+      expect(binding.sent.length).toBe(sentBefore);
+    },
+  );
+
   it("refuses hostile fields: CR/LF in the email, 10,000 characters, invisible names; nothing kept", async () => {
     const sentBefore = binding.sent.length;
     const injected = await sendContact(

@@ -62,6 +62,15 @@ describe("openInbox", () => {
     expect(await openInbox({ status: "idle" }, key("not-the-key"))).toEqual({ status: "wrong" });
     expect(jar.has(INBOX_SESSION.cookie)).toBe(false);
   });
+
+  it.each([
+    ["a list", [SECRET]],
+    ["an object", { key: SECRET }],
+    ["nothing", undefined],
+  ])("reads arguments a forged request sent as no form (%s) as no key: wrong, no cookie", async (_, argument) => {
+    expect(await openInbox({ status: "idle" }, argument as unknown as FormData)).toEqual({ status: "wrong" });
+    expect(jar.has(INBOX_SESSION.cookie)).toBe(false);
+  });
 });
 
 describe("closeInbox", () => {

@@ -34,9 +34,22 @@ describe("a cross-origin server action", () => {
       { ...action, "x-forwarded-host": "proxy.example", origin: "https://site.example" },
     ],
     ["no host at all", { "next-action": "abc", origin: "https://site.example" }],
+    [
+      "a type Next still reads as a form (it only checks the start)",
+      { host: "site.example", "content-type": "multipart/form-dataX; boundary=x", origin: "https://elsewhere.example" },
+    ],
   ])("is refused: %s", (_, headers) => {
     expect(isCrossOriginAction("POST", "/es/contact", headersOf(headers))).toBe(true);
   });
+
+  it.each(["/api/../es/contact", "/api/%2e%2e/es/contact", "/api/./../es/contact", "/API/../es/contact"])(
+    "is refused at a path that only looks like the API's: %s",
+    (path) => {
+      expect(isCrossOriginAction("POST", path, headersOf({ ...action, origin: "https://elsewhere.example" }))).toBe(
+        true,
+      );
+    },
+  );
 
   it.each([
     ["the same origin", "POST", "/es/contact", { ...action, origin: "https://site.example" }],
@@ -159,6 +172,19 @@ describe("a server action's body", () => {
     ["a length that is no number", { ...scripted, "content-length": "12abc" }, true, "too_large"],
     ["chunked, with no length", form, true, "length_required"],
     ["no body and no length", scripted, false, null],
+    [
+      "a multipart form with no boundary",
+      { ...form, "content-type": "multipart/form-data", "content-length": "20" },
+      true,
+      "unreadable_form",
+    ],
+    ["a multipart form with no body", { ...form, "content-length": "0" }, true, "unreadable_form"],
+    [
+      "a quoted boundary",
+      { ...form, "content-type": 'multipart/form-data; boundary="a b"', "content-length": "20" },
+      true,
+      null,
+    ],
   ] as const)("%s", (_, headers, hasBody, problem) => {
     expect(actionBodyProblem("POST", "/x/contact", headersOf(headers), hasBody)).toBe(problem);
   });
