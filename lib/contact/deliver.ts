@@ -41,7 +41,7 @@ export async function deliverLead(
   { store, transport, now = Date.now, timeoutMs = DELIVERY.timeoutMs }: DeliveryDeps,
 ): Promise<DeliveryOutcome> {
   if (!transport) return "skipped";
-  const claimed = await store.claim(id, DELIVERY.leaseMs);
+  const claimed = await store.claim(id, DELIVERY.leaseMs, now());
   if (!claimed) return "skipped";
   try {
     await transport.send(claimed.lead, AbortSignal.timeout(timeoutMs));

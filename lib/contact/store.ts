@@ -24,7 +24,8 @@ export type Claimed = { lead: Lead; attempts: number };
 export interface ContactStore {
   readonly kind: "upstash" | "memory";
   save(lead: Lead, sender: ContactSender, nowMs: number): Promise<SaveOutcome>;
-  claim(id: string, leaseMs: number): Promise<Claimed | null>;
+  /** Takes a message whose try is due at `nowMs`: a replayed form never sends a failed one early. */
+  claim(id: string, leaseMs: number, nowMs: number): Promise<Claimed | null>;
   markSent(id: string, nowMs: number): Promise<void>;
   markFailed(id: string, reason: string, nextAttemptAtMs: number): Promise<void>;
   /** Unsent messages whose next try is due, oldest first. */
@@ -74,11 +75,16 @@ redis.call("EXPIRE", KEYS[5], ARGV[5])
 return "saved"
 `;
 
-/** KEYS: message, delivery, claim. ARGV: lease (ms). The message as JSON, or nil when not claimable. */
+/**
+ * KEYS: message, delivery, claim, unsent set. ARGV: lease (ms), id, now (ms). The message as JSON,
+ * or nil when not claimable: gone, sent, claimed, or its next try not due yet.
+ */
 const CLAIM_LUA = `
 local lead = redis.call("GET", KEYS[1])
 if not lead then return nil end
 if redis.call("HGET", KEYS[2], "state") == "sent" then return nil end
+local due = redis.call("ZSCORE", KEYS[4], ARGV[2])
+if due and tonumber(due) > tonumber(ARGV[3]) then return nil end
 if not redis.call("SET", KEYS[3], "1", "NX", "PX", ARGV[1]) then return nil end
 return cjson.encode({ lead = lead, attempts = tonumber(redis.call("HGET", KEYS[2], "attempts") or "0") })
 `;
@@ -189,8 +195,11 @@ export function upstashContactStore(redis: Redis, prefix: string, limits = CONTA
       if (reply === "saved" || reply === "limited" || reply === "duplicate") return reply;
       throw new Error(`unexpected reply from the contact script: ${JSON.stringify(reply)}`);
     },
-    async claim(id, leaseMs) {
-      const reply = await scripts.claim.exec([keys.lead(id), keys.delivery(id), keys.claim(id)], [String(leaseMs)]);
+    async claim(id, leaseMs, nowMs) {
+      const reply = await scripts.claim.exec(
+        [keys.lead(id), keys.delivery(id), keys.claim(id), keys.unsent],
+        [String(leaseMs), id, String(nowMs)],
+      );
       if (reply === null || reply === undefined) return null;
       const { lead, attempts } = fromJson<{ lead: unknown; attempts: number }>(reply);
       return { lead: fromJson<Lead>(lead), attempts: Number(attempts) || 0 };
@@ -259,10 +268,11 @@ export function memoryContactStore(limits = CONTACT_LIMITS): ContactStore & { le
       dueAt.set(lead.id, nowMs);
       return "saved";
     },
-    async claim(id, leaseMs) {
+    async claim(id, leaseMs, nowMs) {
       const lead = leads.find((kept) => kept.id === id);
       const delivery = deliveries.get(id);
       if (!lead || !delivery || delivery.state === "sent") return null;
+      if ((dueAt.get(id) ?? 0) > nowMs) return null;
       const now = Date.now();
       if ((claims.get(id) ?? 0) > now) return null;
       claims.set(id, now + leaseMs);

@@ -245,6 +245,21 @@ describe("sendContact", () => {
     });
   });
 
+  it("tries a failed message once however often its form is posted again: the replays wait for its next try", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      binding.fail = 1000;
+      const fields = valid("Replayed", { submission: crypto.randomUUID() });
+      for (let n = 0; n < 11; n++) await sendContact({ status: "idle" }, form(fields));
+      expect(kept("Replayed")).toHaveLength(1);
+      expect(1000 - binding.fail).toBe(1);
+      expect(await delivery("Replayed")).toMatchObject({ state: "unsent", attempts: 1 });
+    } finally {
+      binding.fail = 0;
+      errors.mockRestore();
+    }
+  });
+
   it("scopes the form's one-time key to its visitor: another visitor posting the same key is a new message", async () => {
     const submission = crypto.randomUUID();
     expect(await sendContact({ status: "idle" }, form(valid("Shared key A", { submission })))).toEqual({

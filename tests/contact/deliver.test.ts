@@ -112,7 +112,7 @@ for (const [name, make] of [
       expect(await deliverLead(one.id, { store, transport: null })).toBe("skipped");
       expect(await retryDue({ store, transport: null })).toEqual([]);
       expect(await store.due(Date.now(), 10)).toContain(one.id);
-      expect(await store.claim(one.id, 1_000)).not.toBeNull();
+      expect(await store.claim(one.id, 1_000, Date.now())).not.toBeNull();
     });
 
     it("retries a bounded batch, oldest first", async () => {

@@ -33,11 +33,11 @@ export function describeContactStore(name: string, make: (limits: ContactLimits)
       const now = Date.now();
       await store.save(one, sender("d".repeat(64)), now);
       expect(await store.due(now, 10)).toContain(one.id);
-      const claims = await Promise.all([store.claim(one.id, 60_000), store.claim(one.id, 60_000)]);
+      const claims = await Promise.all([store.claim(one.id, 60_000, now), store.claim(one.id, 60_000, now)]);
       expect(claims.filter(Boolean)).toHaveLength(1);
       expect(claims.find(Boolean)).toEqual({ lead: one, attempts: 0 });
       await store.markSent(one.id, now);
-      expect(await store.claim(one.id, 60_000)).toBeNull();
+      expect(await store.claim(one.id, 60_000, now)).toBeNull();
       expect(await store.due(now + 86_400_000, 10)).not.toContain(one.id);
       const [row] = (await store.list(10)).filter((r) => r.lead.id === one.id);
       expect(row?.delivery).toMatchObject({ state: "sent", attempts: 0, sentAt: new Date(now).toISOString() });
@@ -48,11 +48,13 @@ export function describeContactStore(name: string, make: (limits: ContactLimits)
       const one = lead(1);
       const now = Date.now();
       await store.save(one, sender("e".repeat(64)), now);
-      expect(await store.claim(one.id, 60_000)).not.toBeNull();
+      expect(await store.claim(one.id, 60_000, now)).not.toBeNull();
       await store.markFailed(one.id, "timeout", now + 60_000);
       expect(await store.due(now, 10)).not.toContain(one.id);
       expect(await store.due(now + 60_000, 10)).toContain(one.id);
-      expect(await store.claim(one.id, 60_000)).toEqual({ lead: one, attempts: 1 });
+      // Not before then: a replayed form's send finds nothing to take.
+      expect(await store.claim(one.id, 60_000, now + 59_999)).toBeNull();
+      expect(await store.claim(one.id, 60_000, now + 60_000)).toEqual({ lead: one, attempts: 1 });
       const [row] = (await store.list(10)).filter((r) => r.lead.id === one.id);
       expect(row?.delivery).toEqual({ state: "unsent", attempts: 1, lastError: "timeout" });
       // A late failure report never turns a sent message back to unsent.
@@ -71,7 +73,7 @@ export function describeContactStore(name: string, make: (limits: ContactLimits)
         "Visitor 2",
       ]);
       expect((await store.list(2)).map((row) => row.lead.name)).toEqual(["Visitor 5", "Visitor 4"]);
-      expect(await store.claim("no-such-id", 60_000)).toBeNull();
+      expect(await store.claim("no-such-id", 60_000, Date.now())).toBeNull();
     });
 
     it("reads one message by its id with its delivery; an unknown id is null", async () => {

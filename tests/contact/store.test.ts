@@ -26,7 +26,7 @@ describe("the contact store in Upstash", () => {
     const store = upstashContactStore(client(), prefix, limits);
     const one = lead(1);
     await store.save(one, sender("0".repeat(64)), Date.now());
-    await store.claim(one.id, 60_000);
+    await store.claim(one.id, 60_000, Date.now());
     await store.markFailed(one.id, "timeout", Date.now() + 60_000);
     const listTtl = await redis.redis.ttl(contactKeys(prefix).leads);
     expect(listTtl).toBeGreaterThan(29 * 86_400);
@@ -55,6 +55,6 @@ describe("the contact store in Upstash", () => {
     const odd = lead(1, { name: '{"a":1}', message: '<script>alert("x")</script> ]] --[[ \\" end' });
     await store.save(odd, sender("f".repeat(64)), Date.now());
     expect((await store.list(1))[0]?.lead).toEqual(odd);
-    expect((await store.claim(odd.id, 60_000))?.lead).toEqual(odd);
+    expect((await store.claim(odd.id, 60_000, Date.now()))?.lead).toEqual(odd);
   });
 });
