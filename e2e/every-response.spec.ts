@@ -85,6 +85,8 @@ test("a server action posted from another origin answers 403", async ({ request 
     { "next-action": "0".repeat(42), "content-type": "text/plain;charset=UTF-8" },
     { "content-type": "multipart/form-data; boundary=x" },
     { "content-type": "application/x-www-form-urlencoded" },
+    // Next reads any type that starts so as a form.
+    { "content-type": "multipart/form-dataX; boundary=x" },
   ];
   for (const path of [...LOCALES.map((locale) => paths.contact(locale)), `/${L}`]) {
     for (const headers of posts) {
@@ -109,4 +111,22 @@ test("a server action posted from another origin answers 403", async ({ request 
     maxRedirects: 0,
   });
   expect(own.status()).not.toBe(403);
+});
+
+test("a multipart form no parser can read answers 400 before Next reads it", async ({ request }, testInfo) => {
+  const base = testInfo.project.use.baseURL;
+  const origin = new URL(base ?? "").origin;
+  for (const [type, data] of [
+    ["multipart/form-data", "name=x"],
+    ["multipart/form-data; boundary=x", ""],
+  ] as const) {
+    const response = await request.post(absolute(base, paths.contact(L)), {
+      headers: { "content-type": type, origin },
+      data,
+      maxRedirects: 0,
+    });
+    expect(response.status(), `${type} ${JSON.stringify(data)}`).toBe(400);
+    expect((await response.json()).error.code).toBe("unreadable_form");
+    expect(response.headers()["x-frame-options"]).toBe("DENY");
+  }
 });
