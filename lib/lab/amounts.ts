@@ -1,4 +1,5 @@
 import { SETTINGS } from "@/content/generated/settings";
+import { literalPattern } from "@/lib/text/literal";
 import { wordRuns } from "./amount-words";
 
 /** A money amount as written in a text; `value` in whole units ("1,4 millones" is 1400000). */
@@ -12,7 +13,7 @@ const WORD_END = `(?![${LETTERS}0-9])`;
 // The studio's currency as its languages write it, read from Intl by `npm run knowledge` (any ISO
 // currency: "€", "R$", "zł", "CHF", "euros", "dólares"), besides the common marks written here.
 const asPattern = (marks: readonly string[]) =>
-  marks.map((mark) => mark.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, `${SP}+`)).join("|");
+  marks.map((mark) => literalPattern(mark).replace(/\s+/g, `${SP}+`)).join("|");
 const STUDIO_SYMBOLS = asPattern(SETTINGS.currencyMarks.symbols);
 // Never empty: the symbols hold at least the ISO code.
 const STUDIO_AFTER = asPattern([...SETTINGS.currencyMarks.words, ...SETTINGS.currencyMarks.symbols]);
@@ -362,7 +363,7 @@ const DOLLAR_IS_OURS = STUDIO_MARKS.has("$");
 function namesCurrency(code?: string, sym?: string, post?: string, other?: string): boolean {
   if (code || post) return true;
   // A dollar sign with letters this table doesn't know ("COL$") names no more than a bare "$".
-  if (other) return !other.endsWith("$") || other.toUpperCase() in FOREIGN_SIGN_CODES;
+  if (other) return !other.endsWith("$") || FOREIGN_SIGN_CODES.has(other.toUpperCase());
   if (!sym) return false;
   return sym !== "$" || !DOLLAR_IS_OURS;
 }
@@ -375,7 +376,7 @@ function currencyOf(code?: string, sym?: string, post?: string, other?: string):
     if (folded && folded !== "$" && STUDIO_MARKS.has(folded)) return SETTINGS.currency;
   }
   // Another currency's sign: its code where it is one currency's, else none (it still names one).
-  if (other) return FOREIGN_SIGN_CODES[other.toUpperCase()] ?? null;
+  if (other) return FOREIGN_SIGN_CODES.get(other.toUpperCase()) ?? null;
   const symbol = sym?.toUpperCase();
   if (symbol === "US$") return "USD";
   if (symbol === "€") return "EUR";
@@ -383,7 +384,8 @@ function currencyOf(code?: string, sym?: string, post?: string, other?: string):
   if (symbol === "¥") return "JPY";
   const word = post?.toLowerCase().replace(/[\s\u00a0\u202f]+/g, " ");
   if (!word) return null;
-  if (FOREIGN_SIGN_CODES[word]) return FOREIGN_SIGN_CODES[word] ?? null;
+  const sign = FOREIGN_SIGN_CODES.get(word);
+  if (sign) return sign;
   if (word.startsWith("eur") || word === "€") return "EUR";
   if (word === "£") return "GBP";
   if (/^[a-z]{3}$/.test(word)) return word.toUpperCase();
@@ -393,36 +395,38 @@ function currencyOf(code?: string, sym?: string, post?: string, other?: string):
 }
 
 /** The code of a sign one currency writes; signs several share ("¢") name none. */
-const FOREIGN_SIGN_CODES: Readonly<Record<string, string>> = {
-  "₹": "INR",
-  "₩": "KRW",
-  "₽": "RUB",
-  "₺": "TRY",
-  "₪": "ILS",
-  "₫": "VND",
-  "₦": "NGN",
-  "₱": "PHP",
-  "₴": "UAH",
-  "₸": "KZT",
-  "₡": "CRC",
-  "₲": "PYG",
-  "₵": "GHS",
-  "₼": "AZN",
-  "₾": "GEL",
-  "฿": "THB",
-  "₿": "BTC",
-  R$: "BRL",
-  MX$: "MXN",
-  CA$: "CAD",
-  C$: "CAD",
-  A$: "AUD",
-  AU$: "AUD",
-  NZ$: "NZD",
-  HK$: "HKD",
-  NT$: "TWD",
-  S$: "SGD",
-  "S/": "PEN",
-};
+const FOREIGN_SIGN_CODES: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    "₹": "INR",
+    "₩": "KRW",
+    "₽": "RUB",
+    "₺": "TRY",
+    "₪": "ILS",
+    "₫": "VND",
+    "₦": "NGN",
+    "₱": "PHP",
+    "₴": "UAH",
+    "₸": "KZT",
+    "₡": "CRC",
+    "₲": "PYG",
+    "₵": "GHS",
+    "₼": "AZN",
+    "₾": "GEL",
+    "฿": "THB",
+    "₿": "BTC",
+    R$: "BRL",
+    MX$: "MXN",
+    CA$: "CAD",
+    C$: "CAD",
+    A$: "AUD",
+    AU$: "AUD",
+    NZ$: "NZD",
+    HK$: "HKD",
+    NT$: "TWD",
+    S$: "SGD",
+    "S/": "PEN",
+  }),
+);
 
 /**
  * Other currencies by name after a figure, in the languages answers are written in ("1.800.000
@@ -480,7 +484,7 @@ function foreignNamed(
   number: Parsed,
   multiplier: number | null,
 ): { code: string; start?: undefined; end: number } | null {
-  if (!number.grouped && multiplier === null && plain(number) < 100) return null;
+  if (!readsAsMoney(number, multiplier)) return null;
   if (post && /^pesos?$/i.test(post)) {
     const country = wordAt(text, end);
     const code = country && PESO_COUNTRIES.get(country.word);
@@ -501,9 +505,16 @@ function foreignNamed(
 }
 
 /**
+ * Whether a figure reads as money by itself, so that a currency's code or name beside it makes it
+ * one: grouped, with a multiplier, or at least 100 ("PHP 8.3" is a version, "9 yen" too little to tell).
+ */
+function readsAsMoney(number: Parsed, multiplier: number | null): boolean {
+  return number.grouped || multiplier !== null || plain(number) >= 100;
+}
+
+/**
  * An ISO code in capitals beside a figure that reads as money ("PEN 1.800.000", "1.800.000 INR"):
- * the currency it names, and the amount's ends with it. A version number beside a code ("PHP
- * 8.3") is no money: the figure must be grouped, have a multiplier, or be at least 100.
+ * the currency it names, and the amount's ends with it.
  */
 function isoBeside(
   text: string,
@@ -512,7 +523,7 @@ function isoBeside(
   number: Parsed,
   multiplier: number | null,
 ): { code: string; start: number; end: number } | null {
-  if (!number.grouped && multiplier === null && plain(number) < 100) return null;
+  if (!readsAsMoney(number, multiplier)) return null;
   const before = ISO_BEFORE.exec(text.slice(Math.max(0, start - 5), start));
   if (before?.[1] && isoCodes().has(before[1])) return { code: before[1], start: start - before[0].length, end };
   const after = ISO_AFTER.exec(text.slice(end, end + 5));

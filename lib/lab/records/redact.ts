@@ -1,3 +1,5 @@
+import { literalPattern } from "@/lib/text/literal";
+
 /**
  * Emails and phone numbers out of what a visitor typed, before it is kept. Any country's format:
  * a number is a run of digits with the separators people write (spaces, hyphens, dots, a bracketed
@@ -52,14 +54,17 @@ export function redact(text: string): string {
  * link is no visitor's).
  */
 export function redactDeep<T>(value: T, kept: readonly string[] = []): T {
-  return deep(value, kept) as T;
+  const escaped = kept.filter(Boolean).map(literalPattern);
+  // Longest first, so a kept string that holds another is kept whole; captured, so `split` keeps it.
+  const keep = escaped.length ? new RegExp(`(${escaped.sort((a, b) => b.length - a.length).join("|")})`) : null;
+  return deep(value, keep) as T;
 }
 
-function deep(value: unknown, kept: readonly string[]): unknown {
-  if (typeof value === "string") return redactText(value, kept);
-  if (Array.isArray(value)) return value.map((item) => deep(item, kept));
+function deep(value: unknown, keep: RegExp | null): unknown {
+  if (typeof value === "string") return redactText(value, keep);
+  if (Array.isArray(value)) return value.map((item) => deep(item, keep));
   if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, deep(item, kept)]));
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, deep(item, keep)]));
   }
   return value;
 }
@@ -67,19 +72,10 @@ function deep(value: unknown, kept: readonly string[]): unknown {
 // A link's query: from "?" to the end of the link.
 const QUERY = /\?[^\s"'<>()[\]]+/g;
 
-function redactText(text: string, kept: readonly string[]): string {
-  const pieces = kept
-    .filter(Boolean)
-    .reduce<string[]>(
-      (parts, keep) => parts.flatMap((part, index) => (index % 2 ? [part] : interleave(part.split(keep), keep))),
-      [text],
-    );
+/** The kept strings as written (the odd pieces of the split), the rest redacted. */
+function redactText(text: string, keep: RegExp | null): string {
+  const pieces = keep ? text.split(keep) : [text];
   return pieces.map((piece, index) => (index % 2 ? piece : redactQueries(redact(piece)))).join("");
-}
-
-/** `parts` with `keep` between each two: kept pieces at odd indexes. */
-function interleave(parts: string[], keep: string): string[] {
-  return parts.flatMap((part, index) => (index === 0 ? [part] : [keep, part]));
 }
 
 function redactQueries(text: string): string {
