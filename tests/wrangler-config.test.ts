@@ -1,3 +1,5 @@
+// @pool forks
+// wrangler loads miniflare, which requires workerd's package: a VM context's loader can't.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { unstable_readConfig } from "wrangler";
 

@@ -72,6 +72,9 @@ export async function retryDue(deps: DeliveryDeps, limit: number = DELIVERY.retr
 
 function failureReason(transport: LeadTransport, error: unknown): string {
   if (error instanceof SendError) return error.reason;
-  if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) return "timeout";
-  return `${transport.kind}_error:${error instanceof Error ? error.name : typeof error}`;
+  // By name, not class: the timeout's DOMException may come from another realm than this module's
+  // Error (a VM context in the unit tests), and is the same timeout.
+  const name = typeof error === "object" && error !== null && "name" in error ? String(error.name) : undefined;
+  if (name === "TimeoutError" || name === "AbortError") return "timeout";
+  return `${transport.kind}_error:${name ?? typeof error}`;
 }

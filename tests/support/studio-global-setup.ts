@@ -9,7 +9,8 @@ import { loadStudio } from "@/lib/content/load";
 import { BUILT_DIR, FIXTURES_DIR } from "./studios";
 
 export async function setup(project: TestProject): Promise<void> {
-  const name = project.name;
+  // The fixture, whichever of its projects (a pool each, vitest.config.ts) asks.
+  const name = project.getProvidedContext().studio;
   const files = generatedFiles(await loadStudio(path.join(FIXTURES_DIR, name)));
   for (const [file, text] of Object.entries(files)) {
     const target = path.join(BUILT_DIR, name, file);

@@ -10,7 +10,7 @@ import { LOCALES } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { estimateQuote } from "@/lib/quote/estimate";
 import { locale, missingLocale, ofLocale, perLocale, STUDIO } from "./studio";
-import { studiosOf } from "./studios";
+import { studiosOf, wantsOwnProcess } from "./studios";
 
 // Guards the fixture projects of vitest.config.ts: a file that says `// @studio us mx` runs once on
 // each, and everything the site's code imports from content/generated/ is that fixture's, built
@@ -53,5 +53,16 @@ describe("the @studio line", () => {
     expect(studiosOf("import x from 'y';\n")).toEqual([]);
     expect(studiosOf('const text = "// @studio demo";')).toEqual([]);
     expect(studiosOf(`${"x".repeat(2000)}\n// @studio demo`)).toEqual([]);
+  });
+});
+
+describe("the @pool line", () => {
+  it("asks for a process of its own among a file's first lines, and nothing else does", () => {
+    expect(wantsOwnProcess("// @pool forks\nimport x from 'y';")).toBe(true);
+    expect(wantsOwnProcess("// @studio demo\n// @pool forks\n")).toBe(true);
+    expect(wantsOwnProcess("import x from 'y';\n")).toBe(false);
+    expect(wantsOwnProcess('const text = "// @pool forks";')).toBe(false);
+    expect(wantsOwnProcess("// @pool forks-please\n")).toBe(false);
+    expect(wantsOwnProcess(`${"x".repeat(2000)}\n// @pool forks`)).toBe(false);
   });
 });

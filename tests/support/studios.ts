@@ -22,13 +22,25 @@ export function fixtureNames(root: string): string[] {
     .sort();
 }
 
-/** Every test file under `tests/` with the fixtures it names (relative paths). */
-export function testFiles(root: string): { file: string; studios: string[] }[] {
+// A file runs in a VM context of a worker process that runs many files, one context each (Vitest's
+// `vmForks`), unless it says `// @pool forks` among its first lines: then in a process of its own.
+const OWN_PROCESS = /^\/\/ @pool forks$/m;
+
+/** Whether a test file asks for a process of its own. Only its first 2,000 characters are read. */
+export function wantsOwnProcess(text: string): boolean {
+  return OWN_PROCESS.test(text.slice(0, 2000));
+}
+
+export type TestFile = { file: string; studios: string[]; ownProcess: boolean };
+
+/** Every test file under `tests/` with the fixtures it names and its pool (relative paths). */
+export function testFiles(root: string): TestFile[] {
   return readdirSync(path.join(root, "tests"), { recursive: true, encoding: "utf8" })
     .filter((name) => name.endsWith(".test.ts") && !name.startsWith(`fixtures${path.sep}`))
     .sort()
     .map((name) => {
       const file = path.join("tests", name);
-      return { file, studios: studiosOf(readFileSync(path.join(root, file), "utf8")) };
+      const text = readFileSync(path.join(root, file), "utf8");
+      return { file, studios: studiosOf(text), ownProcess: wantsOwnProcess(text) };
     });
 }
