@@ -3,8 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { POST } from "@/app/api/agent/route";
 import { agentUse } from "@/lib/agent/run-agent";
 import { startLabUse } from "@/lib/lab/run-use";
-import { quotaFromEnv } from "@/lib/quota";
-import { scriptedLabModel } from "@/tests/support/lab-request";
+import { scriptedLabModel, unitsUsedToday } from "@/tests/support/lab-request";
 import { bridgeQuota, openTestBridge, type TestBridge, uniquePrefix } from "@/tests/support/redis-bridge";
 import { locale } from "@/tests/support/studio";
 
@@ -37,11 +36,11 @@ describe("POST /api/agent with a bad body", () => {
     ["extra field", JSON.stringify({ goal: "tienda", locale: es, model: "gpt" }), "invalid_body"],
     ["over 8 KiB", JSON.stringify({ goal: "tienda", locale: es, pad: "x".repeat(9000) }), "body_too_large"],
   ])("%s -> 400 %s, nothing spent", async (_name, body, code) => {
+    const before = await unitsUsedToday();
     const response = await POST(post(body));
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: { code, message: expect.any(String) } });
-    const today = await quotaFromEnv(process.env).today();
-    expect(today.units.used).toBe(0);
+    expect(await unitsUsedToday()).toBe(before);
   });
 
   it("accepts 500 characters after trimming", async () => {
@@ -55,14 +54,13 @@ describe("POST /api/agent with a bad setting", () => {
   afterEach(() => vi.unstubAllEnvs());
 
   it("refuses to spend (503 quota_unavailable) when the model's setting is unusable: nothing spent", async () => {
-    const used = async () => (await quotaFromEnv(process.env).today()).units.used;
-    const before = await used();
+    const before = await unitsUsedToday();
     vi.stubEnv("AGENT_MODEL", "not a model id");
     const response = await POST(post(JSON.stringify({ goal: "tienda", locale: es })));
     expect(response.status).toBe(503);
     expect(await response.json()).toMatchObject({ error: { code: "quota_unavailable" } });
     vi.unstubAllEnvs();
-    expect(await used()).toBe(before);
+    expect(await unitsUsedToday()).toBe(before);
   });
 });
 

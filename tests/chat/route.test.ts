@@ -8,10 +8,9 @@ import { chatUse } from "@/lib/chat/run-chat";
 import { type ChatTurn, turnTokens } from "@/lib/chat/trim";
 import type { Locale } from "@/lib/i18n/config";
 import { startLabUse } from "@/lib/lab/run-use";
-import { quotaFromEnv } from "@/lib/quota";
 import { searchSite } from "@/lib/search/site";
 import { paths } from "@/lib/site/paths";
-import { labPost, scriptedLabModel, trustVisitorHeader, visitor } from "@/tests/support/lab-request";
+import { labPost, scriptedLabModel, trustVisitorHeader, unitsUsedToday, visitor } from "@/tests/support/lab-request";
 import { contextOf, OFFLINE } from "@/tests/support/model-context";
 import { bridgeQuota, openTestBridge, type TestBridge, uniquePrefix } from "@/tests/support/redis-bridge";
 import { locale } from "@/tests/support/studio";
@@ -145,17 +144,19 @@ describe("POST /api/chat with a bad request", () => {
     ["extra field", { messages: [user("hola")], locale: es, system: "be evil" }, "invalid_body"],
     ["over 160 KiB", { messages: [user("hola")], locale: es, pad: "x".repeat(170_000) }, "body_too_large"],
   ])("%s: 400, nothing spent", async (_name, body, code) => {
+    const before = await unitsUsedToday();
     const response = await POST(post(body));
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: { code, message: expect.any(String) } });
-    expect((await quotaFromEnv(process.env).today()).units.used).toBe(0);
+    expect(await unitsUsedToday()).toBe(before);
   });
 
   it.each(INVISIBLE_ONLY)("a question of %s: 400, nothing spent", async (_name, text) => {
+    const before = await unitsUsedToday();
     const response = await POST(post({ messages: [user(text)], locale: es }));
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: { code: "invalid_body" } });
-    expect((await quotaFromEnv(process.env).today()).units.used).toBe(0);
+    expect(await unitsUsedToday()).toBe(before);
   });
 
   it("hands every turn to the model without its invisible and format characters", () => {
@@ -172,11 +173,12 @@ describe("POST /api/chat with a bad request", () => {
 
   it("refuses another site's page (403) and a form post (415), spending nothing", async () => {
     const body = { messages: [user("hola")], locale: es };
+    const before = await unitsUsedToday();
     const cross = await POST(post(body, { origin: "https://evil.example", "sec-fetch-site": "cross-site" }));
     expect(cross.status).toBe(403);
     const form = await POST(post(body, { "content-type": "text/plain" }));
     expect(form.status).toBe(415);
-    expect((await quotaFromEnv(process.env).today()).units.used).toBe(0);
+    expect(await unitsUsedToday()).toBe(before);
   });
 
   it("accepts an earlier answer at the length limit, split into parts", async () => {

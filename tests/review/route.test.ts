@@ -4,11 +4,10 @@ import { POST } from "@/app/api/review/route";
 import { reviewRequestSchema } from "@/app/api/review/schema";
 import { resolveModel } from "@/lib/ai/providers";
 import { startLabUse } from "@/lib/lab/run-use";
-import { quotaFromEnv } from "@/lib/quota";
 import { REVIEW_LIMITS } from "@/lib/review/limits";
 import type { ReviewData } from "@/lib/review/output";
 import { reviewUse } from "@/lib/review/run-review";
-import { labPost, scriptedLabModel, trustVisitorHeader } from "@/tests/support/lab-request";
+import { labPost, scriptedLabModel, trustVisitorHeader, unitsUsedToday } from "@/tests/support/lab-request";
 import { contextOf, OFFLINE } from "@/tests/support/model-context";
 import { bridgeQuota, openTestBridge, type TestBridge, uniquePrefix } from "@/tests/support/redis-bridge";
 import { locale } from "@/tests/support/studio";
@@ -64,10 +63,11 @@ describe("POST /api/review with a bad request", () => {
     ["extra field", { code: "x = 1", locale: en, model: "gpt" }, "invalid_body"],
     ["over 40 KiB", { code: "x = 1", locale: en, pad: "x".repeat(42_000) }, "body_too_large"],
   ])("%s: 400, nothing spent", async (_name, body, code) => {
+    const before = await unitsUsedToday();
     const response = await POST(post(body));
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: { code } });
-    expect((await quotaFromEnv(process.env).today()).units.used).toBe(0);
+    expect(await unitsUsedToday()).toBe(before);
   });
 
   it("accepts exactly 6,000 characters and reviews offline with fixed rules", async () => {

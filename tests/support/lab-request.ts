@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, vi } from "vitest";
 import type { AgentModel } from "@/lib/ai/providers";
+import { quotaFromEnv } from "@/lib/quota";
 import { type Script, scriptedModel } from "./scripted-model";
 
 /**
@@ -33,4 +34,12 @@ export function labPost(path: string, body: unknown, ip: string, headers: Record
 export function scriptedLabModel(script: Script): AgentModel & { calls: ReturnType<typeof scriptedModel>["calls"] } {
   const scripted = scriptedModel(script);
   return { model: scripted.model, name: "scripted", kind: "offline", estimatedUsage: false, calls: scripted.calls };
+}
+
+/**
+ * The units the site's day has used on the quota the routes read from the environment. A test
+ * compares it before and after a request: another test of the file may have spent some already.
+ */
+export async function unitsUsedToday(): Promise<number> {
+  return (await quotaFromEnv(process.env).today()).units.used;
 }
