@@ -9,7 +9,8 @@ import { allSitemapPages } from "@/lib/site/sitemap-pages";
 // port and all: never another server's), every sitemap entry lists each language and x-default,
 // and each kind of page links its canonical, hreflang and Open Graph URL to the same pages the
 // sitemap lists: absolute on SITE_URL when the build had it, relative (resolved on this origin)
-// when it had none.
+// when it had none. The pages' heads are read on the Worker (`@page-checks`): next start sends the
+// same documents, byte for byte (e2e/same-pages.spec.ts).
 
 const configured = process.env.SITE_URL?.trim().replace(/\/$/, "") || undefined;
 
@@ -43,7 +44,9 @@ const listed = new Set(allSitemapPages());
 test.use({ javaScriptEnabled: false });
 
 for (const path of LOCALES.flatMap(kinds)) {
-  test(`${path} links its canonical, hreflang and Open Graph URL to the sitemap's pages`, async ({ page, baseURL }) => {
+  test(`${path} links its canonical, hreflang and Open Graph URL to the sitemap's pages`, {
+    tag: "@page-checks",
+  }, async ({ page, baseURL }) => {
     const origin = new URL(baseURL ?? "").origin;
     await page.goto(path, { waitUntil: "domcontentloaded" });
     const head = await page.evaluate(() => ({
