@@ -1,6 +1,7 @@
-// Which studio each test file runs on, read by vitest.config.ts (Node, no Vite: plain imports only).
-// A file runs on whatever content/ holds, unless a line comment among its first lines names
-// fixtures of tests/fixtures/studios/: `// @studio demo` or `// @studio demo us mx` (once on each).
+// Which studio each test file runs on, and in which pool, read by vitest.config.ts (Node, no Vite:
+// plain imports only). A file runs on whatever content/ holds, unless a line comment among its first
+// lines names fixtures of tests/fixtures/studios/: `// @studio demo` or `// @studio demo us mx`
+// (once on each); its pool is below (`// @pool forks`).
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
