@@ -1,9 +1,9 @@
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { DEFAULT_LOCALE, LOCALES } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { paths as sitePaths } from "@/lib/site/paths";
 import { allSitemapPages, sitemapPagesByKind } from "@/lib/site/sitemap-pages";
-import { expectAccessible, expectFitsWidth, expectOwnStyles, expectTypeScale, PHONE } from "./checks";
+import { expectAccessible, expectFitsWidth, expectOwnStyles, expectTypeScale, PHONE, test } from "./checks";
 
 // Every page of the sitemap on a 360 px phone, on the Worker (`@page-checks`, playwright.config.ts):
 // - a clean browser console: no error or warning (an unknown Permissions-Policy feature, a CSP
@@ -173,4 +173,20 @@ test("pages the sitemap leaves out: the studio's inbox door and a contact form p
     await expectFitsWidth(page, path);
     await expectAccessible(page, path);
   }
+});
+
+test("the axe check fails a page that breaks WCAG: an image without a text alternative, a button without a name", {
+  tag: "@page-checks",
+}, async ({ page }) => {
+  await page.goto(`/${DEFAULT_LOCALE}`);
+  await expectAccessible(page, "the page as sent");
+  await page
+    .locator("main")
+    .evaluate((main) => main.insertAdjacentHTML("beforeend", '<img src="/icon.svg"><button></button>'));
+  const failure = await expectAccessible(page, "the page broken").then(
+    () => "",
+    (error: Error) => error.message,
+  );
+  expect(failure).toContain("image-alt");
+  expect(failure).toContain("button-name");
 });

@@ -1,6 +1,6 @@
-import { expect, type Route, test } from "@playwright/test";
+import { expect, type Route } from "@playwright/test";
 import { SITE } from "@/lib/content/site";
-import { expectRightOnPhone, PHONE } from "./checks";
+import { expectRightOnPhone, PHONE, test } from "./checks";
 import { holdRequests } from "./hold-requests";
 import { LabAgentPage, visitorHeaders } from "./pages/lab-agent-page";
 import { LabAssistantPage } from "./pages/lab-assistant-page";

@@ -1,7 +1,7 @@
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
+import { expect, type Page, type TestInfo } from "@playwright/test";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { paths } from "@/lib/site/paths";
-import { expectAccessible, expectFitsWidth, PHONE } from "./checks";
+import { expectAccessible, expectFitsWidth, PHONE, test } from "./checks";
 import { ContactPage, InboxPage } from "./pages/contact-page";
 import { LabAgentPage, visitorHeaders, visitorIp } from "./pages/lab-agent-page";
 import { StudioLabPage } from "./pages/studio-lab-page";

@@ -1,13 +1,13 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { expect, type TestInfo, test } from "@playwright/test";
+import { expect, type TestInfo } from "@playwright/test";
 import { SITE } from "@/lib/content/site";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { fill } from "@/lib/i18n/fill";
 import { formatMoneyRange, formatWeeks } from "@/lib/i18n/format";
 import { estimateQuote } from "@/lib/quote/estimate";
 import { paths } from "@/lib/site/paths";
-import { expectAccessible } from "./checks";
+import { expectAccessible, test } from "./checks";
 import { ContactPage, InboxPage } from "./pages/contact-page";
 import { LabAgentPage, visitorHeaders, visitorIp } from "./pages/lab-agent-page";
 import { QuotePage } from "./pages/quote-page";
