@@ -28,10 +28,14 @@ const smallQuota = { testMatch: QUOTA_SPEC, workers: 1 };
 const SUITE_SITE_UNITS = "100000";
 // What the browser is sent and does with it (axe, the layout checks, keyboard use: tests tagged
 // `@page-checks`) comes from the one build both runtimes serve, the same pages byte for byte
-// (e2e/same-pages.spec.ts, on next start): those run on the Worker, the runtime the product ships
-// on, and on a deployment. Tests tagged `@node-only` run on next start alone (that comparison, and
-// the console watch on one page of each kind), and every other spec runs on both.
-const PAGE_CHECKS = /@page-checks/;
+// (e2e/same-pages.spec.ts, on next start). So does what a page does with the server's answers when
+// those are the test's own (routed) or the offline models', which are the same code on both
+// runtimes (`@client`: a refused run's words, the run's language, an injected goal). Those run on
+// the Worker, the runtime the product ships on, and on a deployment. What a runtime itself does is
+// checked on both: a run streamed, stopped, kept and reopened, the burst limit, the forms, the
+// studio's views. Tests tagged `@node-only` run on next start alone (that comparison, and the
+// console watch on one page of each kind).
+const WORKER_ONLY = /@page-checks|@client/;
 const NODE_ONLY = /@node-only/;
 // The servers' output goes to .e2e-logs/<server>.log; a failing test prints it (e2e/server-logs.ts).
 mkdirSync(SERVER_LOG_DIR, { recursive: true });
@@ -69,11 +73,12 @@ export default defineConfig({
   reporter: [["list"], ["./e2e/server-logs.ts"], ["html", { open: "never" }]],
   use: {
     ...chromium,
-    // A failed test keeps its trace: every action with the DOM before and after it, the network
-    // and the console, and a screenshot of the page as it failed. Not the trace's screencast (a
-    // frame of every page, encoded as it renders, in every test, kept or not): that was a third of
-    // the suite's CPU, 779 against 534 CPU-seconds for the same 180 tests (2026-12-06).
-    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: true },
+    // A failed test keeps a screenshot of the page as it failed, and the servers' lines while it
+    // ran (e2e/server-logs.ts). No trace unless asked for: recording one costs every test, kept or
+    // not (the suite's CPU: 448 CPU-seconds without, 478 with DOM snapshots, 779 with the
+    // screencast too, 2026-12-06). To keep every action with the DOM before and after it, the
+    // network and the console of a failing test: `npx playwright test --trace retain-on-failure`.
+    trace: "off",
     screenshot: "only-on-failure",
   },
   projects: baseUrl
@@ -91,7 +96,7 @@ export default defineConfig({
           name: "node",
           use: { baseURL: `http://127.0.0.1:${NODE_PORT}` },
           testIgnore: QUOTA_SPEC,
-          grepInvert: PAGE_CHECKS,
+          grepInvert: WORKER_ONLY,
           // The Worker beside it, which e2e/same-pages.spec.ts compares its pages with.
           metadata: { runtime: "node", twin: `http://127.0.0.1:${WORKER_PORT}` },
         },

@@ -9,6 +9,7 @@ import { DEFAULT_LOCALE, LOCALES, literal, serviceWithExtras } from "./studio";
 // Guards the Lab assistant with the offline assistant, on both runtimes: a question about a
 // service gets an answer from the site, labelled as the offline assistant, with a link to that
 // service that works; a follow-up keeps the conversation; the amounts it quotes are the site's own.
+// The examples' words are the page's alone, checked on the Worker (`@client`, playwright.config.ts).
 
 const locale = DEFAULT_LOCALE;
 const service = serviceWithExtras(0);
@@ -39,7 +40,7 @@ test("the offline assistant answers a question about a service with a link to it
 });
 
 for (const language of LOCALES) {
-  test(`in ${language}, the examples ask for the visitor`, async ({ page }) => {
+  test(`in ${language}, the examples ask for the visitor`, { tag: "@client" }, async ({ page }) => {
     const chat = await new LabAssistantPage(page, language).open();
     await page.getByRole("button", { name: chat.copy.examples[1] }).click();
     const answer = await chat.answered(0);

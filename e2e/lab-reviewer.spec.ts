@@ -7,10 +7,11 @@ import { DEFAULT_LOCALE } from "./studio";
 
 const locale = DEFAULT_LOCALE;
 
-// Guards the Lab code reviewer with no model configured, on both runtimes: it says the review comes
-// from fixed rules (asked when the visitor reaches for the form: the page's load asks nothing), finds
-// the planted mistakes on the right lines, each line number jumps to that line of the code, and code
-// over the limit can't be sent.
+// Guards the Lab code reviewer with no model configured: it says the review comes from fixed rules
+// (asked when the visitor reaches for the form: the page's load asks nothing), finds the planted
+// mistakes on the right lines, each line number jumps to that line of the code, and code over the
+// limit can't be sent. A review runs on both runtimes; when the page asks and what it lets be sent
+// are the page's alone, checked on the Worker (`@client`, playwright.config.ts).
 
 const CODE = [
   'const apiKey = "sk_live_1234567890abcdef";',
@@ -46,7 +47,9 @@ test("the offline reviewer finds the planted mistakes and its lines jump into th
   await attachScreen(page, testInfo, `review-${locale}`);
 });
 
-test("which reviewer answers is asked when the visitor reaches for the form, not at load", async ({ page }) => {
+test("which reviewer answers is asked when the visitor reaches for the form, not at load", { tag: "@client" }, async ({
+  page,
+}) => {
   const asked: string[] = [];
   page.on("request", (request) => {
     if (new URL(request.url()).pathname === "/api/lab/models") asked.push(request.url());
@@ -62,7 +65,7 @@ test("which reviewer answers is asked when the visitor reaches for the form, not
   expect(asked).toHaveLength(1);
 });
 
-test("code over 6,000 characters can't be sent", async ({ page }) => {
+test("code over 6,000 characters can't be sent", { tag: "@client" }, async ({ page }) => {
   const reviewer = await new LabReviewerPage(page, locale).open();
   await reviewer.code.fill("x".repeat(REVIEW_LIMITS.maxCodeChars + 1));
   await expect(page.getByTestId("review-counter")).toHaveText(

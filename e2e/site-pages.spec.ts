@@ -11,7 +11,9 @@ import { DEFAULT_LOCALE, LOCALES, literal, OTHER_LOCALE, serviceWithExtras } fro
 
 // Guards the pages a visitor browses: services lead to the calculator, the calculator agrees
 // with estimateQuote and keeps its state in the URL, and the contact form validates on the server.
-// Every name, price and path comes from the studio's content and dictionaries.
+// Every name, price and path comes from the studio's content and dictionaries. The language switch
+// and the plans' wording are the pages' and the calculator's alone, checked on the Worker
+// (`@client`, playwright.config.ts); the rest on both runtimes.
 
 const locale = DEFAULT_LOCALE;
 const copy = getDictionary(locale);
@@ -103,7 +105,7 @@ test("what a visitor types before the contact page's scripts run stays in the fo
 // A studio of one language has no language switch (scripts/studio-fixture/checks.ts checks that).
 if (OTHER_LOCALE) {
   const other = OTHER_LOCALE;
-  test("the language switch keeps a service page and a calculator selection", async ({ page }) => {
+  test("the language switch keeps a service page and a calculator selection", { tag: "@client" }, async ({ page }) => {
     await page.goto(paths.service(locale, store.text[locale].slug));
     await page.getByTestId("language-switch").click();
     await expect(page).toHaveURL(new RegExp(`${literal(paths.service(other, store.text[other].slug))}$`));
@@ -130,9 +132,9 @@ test("every page of the sitemap answers 200 in every language", async ({ request
 const plans = SITE.services.filter((service) => service.term);
 // A studio without a plan paid for months has nothing to read as weeks here.
 for (const plan of plans) {
-  test(`the plan ${plan.id} reads as its months on its card, its page and in the calculator, never as a week`, async ({
-    page,
-  }) => {
+  test(`the plan ${plan.id} reads as its months on its card, its page and in the calculator, never as a week`, {
+    tag: "@client",
+  }, async ({ page }) => {
     for (const language of LOCALES) {
       const months = formatDuration({ weeks: plan.weeks, term: plan.term }, language);
       // "1 semana", not inside "11 semanas".
