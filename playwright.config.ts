@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
-import { logTo, SERVER_LOG_DIR } from "./e2e/server-logs";
+import { SERVER_LOG_DIR } from "./e2e/server-logs";
+import { NODE_PORT, QUOTA_NODE_PORT, QUOTA_WORKER_PORT, SMALL_QUOTA, WORKER_PORT } from "./e2e/servers";
 
 /**
  * E2E in Debian's Chromium headless shell (package `chromium-headless-shell`, never a downloaded
@@ -9,23 +10,11 @@ import { logTo, SERVER_LOG_DIR } from "./e2e/server-logs";
  * Both serve the one build `npm run build:worker` makes. With BASE_URL set, the suite runs once
  * against that deployment and starts no server.
  */
-// Ports can move (E2E_NODE_PORT, E2E_WORKER_PORT) when a second suite runs on the same machine.
-const NODE_PORT = Number(process.env.E2E_NODE_PORT ?? 3100);
-const WORKER_PORT = Number(process.env.E2E_WORKER_PORT ?? 8787);
 const baseUrl = process.env.BASE_URL;
-// A second pair of servers with a 3-unit day per visitor, for the spec that spends a whole day's
-// units (e2e/lab-quota.spec.ts); every other spec runs against the servers with the default limits.
-const SMALL_QUOTA = "3";
-const QUOTA_NODE_PORT = NODE_PORT + 50;
-const QUOTA_WORKER_PORT = WORKER_PORT + 50;
-const QUOTA_SPEC = /lab-quota\.spec\.ts$/;
 // The spec reads the site's whole day in the usage view: one test at a time on those servers, so
 // a repeated run (`--repeat-each`) doesn't count another repeat's run.
+const QUOTA_SPEC = /lab-quota\.spec\.ts$/;
 const smallQuota = { testMatch: QUOTA_SPEC, workers: 1 };
-// The default servers' site-wide day, far above the product's 120 units: the Lab's specs run with
-// `--repeat-each 3` (a flake hunt) spent all 120 on one server in their third pass, which then
-// failed as 429s. The site's limit itself is the quota's unit tests' (tests/quota/).
-const SUITE_SITE_UNITS = "100000";
 // What the browser is sent and does with it (axe, the layout checks, keyboard use: tests tagged
 // `@page-checks`) comes from the one build both runtimes serve, the same pages byte for byte
 // (e2e/same-pages.spec.ts, on next start). So does what a page does with the server's answers when
@@ -120,56 +109,6 @@ export default defineConfig({
           metadata: { runtime: "workerd", dailyUnitsPerIp: Number(SMALL_QUOTA) },
         },
       ],
-  webServer: baseUrl
-    ? undefined
-    : [
-        {
-          command: logTo("node", `next start --hostname 127.0.0.1 --port ${NODE_PORT}`),
-          // Off Workers only the header named by TRUSTED_IP_HEADER says who the visitor is.
-          env: {
-            QUOTA_STORE: "memory",
-            QUOTA_SALT: "local-preview-salt-not-a-secret",
-            TRUSTED_IP_HEADER: "x-real-ip",
-            QUOTA_DAILY_UNITS_SITE: SUITE_SITE_UNITS,
-            // The studio's inbox, as wrangler.toml's [env.local] opens it: a key that is not a secret.
-            INBOX_SECRET: "local-preview-inbox-key-not-a-secret",
-          },
-          url: `http://127.0.0.1:${NODE_PORT}/api/health`,
-          reuseExistingServer: !process.env.CI,
-          timeout: 60_000,
-        },
-        {
-          command: logTo(
-            "worker",
-            `node scripts/node22.mjs wrangler dev --env local --test-scheduled --var QUOTA_DAILY_UNITS_SITE:${SUITE_SITE_UNITS} --ip 127.0.0.1 --port ${WORKER_PORT} --inspector-port ${WORKER_PORT + 1000} --show-interactive-dev-session=false`,
-          ),
-          url: `http://127.0.0.1:${WORKER_PORT}/api/health`,
-          reuseExistingServer: !process.env.CI,
-          timeout: 120_000,
-          env: { WRANGLER_SEND_METRICS: "false" },
-        },
-        {
-          command: logTo("node-small-quota", `next start --hostname 127.0.0.1 --port ${QUOTA_NODE_PORT}`),
-          env: {
-            QUOTA_STORE: "memory",
-            QUOTA_SALT: "local-preview-salt-not-a-secret",
-            QUOTA_DAILY_UNITS_PER_IP: SMALL_QUOTA,
-            // Who the visitor is, off Workers (the pages send it as the test's IP).
-            TRUSTED_IP_HEADER: "x-real-ip",
-          },
-          url: `http://127.0.0.1:${QUOTA_NODE_PORT}/api/health`,
-          reuseExistingServer: !process.env.CI,
-          timeout: 60_000,
-        },
-        {
-          command: logTo(
-            "worker-small-quota",
-            `node scripts/node22.mjs wrangler dev --env local --var QUOTA_DAILY_UNITS_PER_IP:${SMALL_QUOTA} --ip 127.0.0.1 --port ${QUOTA_WORKER_PORT} --inspector-port ${QUOTA_WORKER_PORT + 1000} --show-interactive-dev-session=false`,
-          ),
-          url: `http://127.0.0.1:${QUOTA_WORKER_PORT}/api/health`,
-          reuseExistingServer: !process.env.CI,
-          timeout: 120_000,
-          env: { WRANGLER_SEND_METRICS: "false" },
-        },
-      ],
+  // The servers (e2e/servers.ts), started side by side; none against a deployment.
+  globalSetup: baseUrl ? undefined : "./e2e/servers.ts",
 });
