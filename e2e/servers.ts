@@ -3,10 +3,10 @@ import { logTo } from "./server-logs";
 
 /**
  * The servers the e2e suite runs against, and its global setup, which starts them side by side.
- * Playwright's own `webServer` starts them one after the other: 13.6 s before the first test,
- * the CPU half idle meanwhile, against about 9 s side by side (2026-12-06). Its rules are kept: a
- * server that already answers its URL is reused off CI and refused on CI, one that exits or hasn't
- * answered by its timeout fails the run (its output: `.e2e-logs/<name>.log`, printed by
+ * Playwright's own `webServer` starts them one after the other: the first test 15.5-16.8 s after
+ * the start, the CPU half idle meanwhile, against 12.8-13.7 s here (2026-12-06). Its rules are
+ * kept: a server that already answers its URL is reused off CI and refused on CI, one that exits
+ * or hasn't answered by its timeout fails the run (its output: `.e2e-logs/<name>.log`, printed by
  * e2e/server-logs.ts), and each is stopped with its process group when the run ends.
  */
 
@@ -37,39 +37,45 @@ function wranglerDev(port: number, vars: string): string {
   return `node scripts/node22.mjs wrangler dev --env local ${vars} --ip 127.0.0.1 --port ${port} --inspector-port ${port + 1000} --show-interactive-dev-session=false`;
 }
 
-const SERVERS: Server[] = [
-  {
-    name: "node",
-    command: `next start --hostname 127.0.0.1 --port ${NODE_PORT}`,
-    env: {
-      ...NEXT_START_ENV,
-      QUOTA_DAILY_UNITS_SITE: SUITE_SITE_UNITS,
-      // The studio's inbox, as wrangler.toml's [env.local] opens it: a key that is not a secret.
-      INBOX_SECRET: "local-preview-inbox-key-not-a-secret",
-    },
-    port: NODE_PORT,
-    timeoutMs: 60_000,
+const node: Server = {
+  name: "node",
+  command: `next start --hostname 127.0.0.1 --port ${NODE_PORT}`,
+  env: {
+    ...NEXT_START_ENV,
+    QUOTA_DAILY_UNITS_SITE: SUITE_SITE_UNITS,
+    // The studio's inbox, as wrangler.toml's [env.local] opens it: a key that is not a secret.
+    INBOX_SECRET: "local-preview-inbox-key-not-a-secret",
   },
-  {
-    name: "worker",
-    command: wranglerDev(WORKER_PORT, `--test-scheduled --var QUOTA_DAILY_UNITS_SITE:${SUITE_SITE_UNITS}`),
-    port: WORKER_PORT,
-    timeoutMs: 120_000,
-  },
-  {
-    name: "node-small-quota",
-    command: `next start --hostname 127.0.0.1 --port ${QUOTA_NODE_PORT}`,
-    env: { ...NEXT_START_ENV, QUOTA_DAILY_UNITS_PER_IP: SMALL_QUOTA },
-    port: QUOTA_NODE_PORT,
-    timeoutMs: 60_000,
-  },
-  {
-    name: "worker-small-quota",
-    command: wranglerDev(QUOTA_WORKER_PORT, `--var QUOTA_DAILY_UNITS_PER_IP:${SMALL_QUOTA}`),
-    port: QUOTA_WORKER_PORT,
-    timeoutMs: 120_000,
-  },
-];
+  port: NODE_PORT,
+  timeoutMs: 60_000,
+};
+const worker: Server = {
+  name: "worker",
+  command: wranglerDev(WORKER_PORT, `--test-scheduled --var QUOTA_DAILY_UNITS_SITE:${SUITE_SITE_UNITS}`),
+  port: WORKER_PORT,
+  timeoutMs: 120_000,
+};
+const nodeSmallQuota: Server = {
+  name: "node-small-quota",
+  command: `next start --hostname 127.0.0.1 --port ${QUOTA_NODE_PORT}`,
+  env: { ...NEXT_START_ENV, QUOTA_DAILY_UNITS_PER_IP: SMALL_QUOTA },
+  port: QUOTA_NODE_PORT,
+  timeoutMs: 60_000,
+};
+const workerSmallQuota: Server = {
+  name: "worker-small-quota",
+  command: wranglerDev(QUOTA_WORKER_PORT, `--var QUOTA_DAILY_UNITS_PER_IP:${SMALL_QUOTA}`),
+  port: QUOTA_WORKER_PORT,
+  timeoutMs: 120_000,
+};
+
+/**
+ * What starts side by side: each list one server after the other. The two `wrangler dev` share
+ * `.wrangler/state` (the local KV, R2 and Durable Objects' SQLite files, and the pages' cache
+ * `populateCache` fills): started at the same moment, one can find a database locked
+ * (SQLITE_BUSY) and exit.
+ */
+const STARTS: Server[][] = [[node], [nodeSmallQuota], [worker, workerSmallQuota]];
 
 const healthUrl = (server: Server) => `http://127.0.0.1:${server.port}/api/health`;
 
@@ -94,36 +100,35 @@ async function start(server: Server): Promise<() => void> {
     stdio: "ignore",
     env: { ...process.env, WRANGLER_SEND_METRICS: "false", ...server.env },
   });
+  // The whole process group: the shell, the server and what it starts (wrangler's workerd).
   const stop = () => {
-    if (child.exitCode === null && child.pid) process.kill(-child.pid, "SIGKILL");
+    try {
+      if (child.pid) process.kill(-child.pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
   };
   process.once("exit", stop);
-  const exited = new Promise<never>((_, reject) =>
-    child.once("exit", (code) =>
-      reject(new Error(`the ${server.name} server exited (${code}) before it answered ${url}`)),
-    ),
-  );
-  exited.catch(() => {}); // after the race, its stop at the end of the run is no failure
   const deadline = Date.now() + server.timeoutMs;
-  const ready = (async () => {
-    while (!(await answers(url))) {
-      if (Date.now() > deadline)
-        throw new Error(`the ${server.name} server didn't answer ${url} in ${server.timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+  while (!(await answers(url))) {
+    const exit = child.exitCode ?? child.signalCode;
+    if (exit !== null || Date.now() > deadline) {
+      stop();
+      const why = exit !== null ? `exited (${exit})` : `took over ${server.timeoutMs} ms`;
+      throw new Error(`the ${server.name} server ${why} before it answered ${url}`);
     }
-  })();
-  try {
-    await Promise.race([ready, exited]);
-  } catch (error) {
-    stop();
-    throw error;
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return stop;
 }
 
 export default async function startServers(): Promise<() => Promise<void>> {
-  const started = await Promise.allSettled(SERVERS.map(start));
-  const stops = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+  const stops: (() => void)[] = [];
+  const started = await Promise.allSettled(
+    STARTS.map(async (list) => {
+      for (const server of list) stops.push(await start(server));
+    }),
+  );
   const stopAll = async () => {
     for (const stop of stops) stop();
   };
