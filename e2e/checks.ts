@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { test as base, expect, type Page } from "@playwright/test";
 import type { AxeResults, RunOptions } from "axe-core";
@@ -20,7 +19,7 @@ const AXE_SCRIPT = createRequire(import.meta.url).resolve("axe-core/axe.min.js")
  * page loads. Handing axe's 550 KB to a page at check time, as `@axe-core/playwright` does on
  * every call, took about 0.75 s of the 1 s a check cost; evaluated at load and run in place, a
  * check takes about 0.25 s (12 pages, 2026-12-06), and the e2e suite 478 CPU-seconds against 548.
- * A page without it gets it at check time, the slow way.
+ * A page without it fails its check, saying so.
  */
 export const test = base.extend({
   context: async ({ context }, use) => {
@@ -35,7 +34,8 @@ export const test = base.extend({
  * checked here by hand). `state` names the page and state in the failure message.
  */
 export async function expectAccessible(page: Page, state: string) {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(readFileSync(AXE_SCRIPT, "utf8"));
+  if (!(await page.evaluate(() => "axe" in window)))
+    throw new Error(`${state}: axe isn't in the page; take \`test\` from e2e/checks.ts`);
   const options: RunOptions = { runOnly: { type: "tag", values: WCAG_AA }, resultTypes: ["violations"] };
   const problems: Problem[] = await page.evaluate(async (options) => {
     const { violations } = await (window as unknown as { axe: Axe }).axe.run(document, options);
