@@ -84,10 +84,12 @@ export async function expectRightOnPhone(page: Page, state: string) {
 
 /**
  * The font sizes and weights a page shows (of its visible text), each a font the browser sets up
- * before its first layout, a few milliseconds each on a phone: every one is on the type scale
- * (1rem and the `--text-*` sizes of app/globals.css, read off the page's own stylesheet; weights
- * 400 and 700; tests/site/type-scale.test.ts guards the stylesheets themselves). Family and style
- * are left out: an italic or a code span in a studio's text is its content's.
+ * before its first layout: every one is on the type scale (1rem and the `--text-*` sizes of
+ * app/globals.css, read off the page's own stylesheet; weights 400 and 700;
+ * tests/site/type-scale.test.ts guards the stylesheets themselves), in its pairings: text smaller
+ * than 1rem is never bold, larger is always bold, so a page sets up five fonts at most (the bare
+ * Next page two). Family and style are left out: an italic or a code span in a studio's text is
+ * its content's.
  */
 export async function expectTypeScale(page: Page, state: string) {
   const { off, scale } = await page.evaluate(() => {
@@ -102,18 +104,29 @@ export async function expectTypeScale(page: Page, state: string) {
       return getComputedStyle(probe).fontSize;
     });
     probe.remove();
-    const off = new Set<string>();
+    const body = Number.parseFloat(scale[0] ?? "");
+    // The weights each size of the scale takes: below 1rem 400, above it 700, at 1rem both.
+    const weights = (size: string) => {
+      const px = Number.parseFloat(size);
+      return px < body ? ["400"] : px > body ? ["700"] : ["400", "700"];
+    };
+    const off = new Map<string, string>();
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     while (walker.nextNode()) {
       const element = walker.currentNode.parentElement;
       if (!element || !walker.currentNode.textContent?.trim() || !element.checkVisibility()) continue;
       const { fontSize, fontWeight } = getComputedStyle(element);
-      if (!scale.includes(fontSize) || !["400", "700"].includes(fontWeight)) off.add(`${fontSize} ${fontWeight}`);
+      const font = `${fontSize} ${fontWeight}`;
+      if ((!scale.includes(fontSize) || !weights(fontSize).includes(fontWeight)) && !off.has(font))
+        off.set(font, `${font} (${element.tagName.toLowerCase()}: ${walker.currentNode.textContent.trim().slice(0, 30)})`);
     }
-    return { off: [...off].sort(), scale };
+    return { off: [...off.values()].sort(), scale };
   });
   expect(scale.length, `${state}: the type scale's sizes`).toBeGreaterThan(1);
-  expect(off, `${state}: sizes and weights off the scale (${scale.join(", ")}; 400, 700)`).toEqual([]);
+  expect(
+    off,
+    `${state}: sizes and weights off the scale (${scale.join(", ")}; 400 below the first, 700 above it)`,
+  ).toEqual([]);
 }
 
 /**

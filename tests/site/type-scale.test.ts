@@ -45,6 +45,20 @@ describe("the type scale", () => {
     expect(weights.filter((declaration) => !["400", "700", "inherit"].includes(declared(declaration)))).toEqual([]);
   });
 
+  it("pairs each size with its weights: small text never bold, the large sizes always", () => {
+    // What one rule sets; the pairs a page ends up showing, inherited ones too, are checked on
+    // every page by e2e/accessibility.spec.ts.
+    const blocks = stylesheets.flatMap((file) =>
+      readFileSync(path.join(ROOT, file), "utf8")
+        .split("}")
+        .map((block) => `${file}: ${block.replace(/\s+/g, " ").trim()}`),
+    );
+    const pairs = (size: RegExp, weight: string) =>
+      blocks.filter((block) => size.test(block) && block.includes(`font-weight: ${weight}`));
+    expect(pairs(/font-size: var\(--text-sm\)/, "700")).toEqual([]);
+    expect(pairs(/font-size: var\(--text-(lg|xl)\)/, "400")).toEqual([]);
+  });
+
   it("is not stepped around with the font shorthand or inline styles", () => {
     expect(declarations("font").filter((declaration) => declared(declaration) !== "inherit")).toEqual([]);
     const inline = ["app", "components"].flatMap((dir) =>
