@@ -88,8 +88,8 @@ export async function expectRightOnPhone(page: Page, state: string) {
  * app/globals.css, read off the page's own stylesheet; weights 400 and 700;
  * tests/site/type-scale.test.ts guards the stylesheets themselves), in its pairings: text smaller
  * than 1rem is never bold, larger is always bold, so a page sets up five fonts at most (the bare
- * Next page two). Family and style are left out: an italic or a code span in a studio's text is
- * its content's.
+ * Next page two). Family and style are left out, and code takes either weight: an italic, or a
+ * code span in a bold phrase or a heading, in a studio's text is its content's.
  */
 export async function expectTypeScale(page: Page, state: string) {
   const { off, scale } = await page.evaluate(() => {
@@ -117,7 +117,9 @@ export async function expectTypeScale(page: Page, state: string) {
       if (!element || !walker.currentNode.textContent?.trim() || !element.checkVisibility()) continue;
       const { fontSize, fontWeight } = getComputedStyle(element);
       const font = `${fontSize} ${fontWeight}`;
-      if ((!scale.includes(fontSize) || !weights(fontSize).includes(fontWeight)) && !off.has(font))
+      // Code keeps the weight of what holds it (a code span in a bold phrase or a heading).
+      const allowed = element.closest("code, kbd, samp, pre") ? ["400", "700"] : weights(fontSize);
+      if ((!scale.includes(fontSize) || !allowed.includes(fontWeight)) && !off.has(font))
         off.set(font, `${font} (${element.tagName.toLowerCase()}: ${walker.currentNode.textContent.trim().slice(0, 30)})`);
     }
     return { off: [...off.values()].sort(), scale };
