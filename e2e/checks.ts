@@ -120,7 +120,10 @@ export async function expectTypeScale(page: Page, state: string) {
       // Code keeps the weight of what holds it (a code span in a bold phrase or a heading).
       const allowed = element.closest("code, kbd, samp, pre") ? ["400", "700"] : weights(fontSize);
       if ((!scale.includes(fontSize) || !allowed.includes(fontWeight)) && !off.has(font))
-        off.set(font, `${font} (${element.tagName.toLowerCase()}: ${walker.currentNode.textContent.trim().slice(0, 30)})`);
+        off.set(
+          font,
+          `${font} (${element.tagName.toLowerCase()}: ${walker.currentNode.textContent.trim().slice(0, 30)})`,
+        );
     }
     return { off: [...off.values()].sort(), scale };
   });
