@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type Ref, useId, useRef, useState } from "react";
 import { useHydrated } from "@/components/lab/use-hydrated";
+import { useKeptBeforeHydration } from "@/components/lab/use-kept-before-hydration";
 import { GOAL_MAX_LENGTH } from "@/lib/agent/limits";
 import { fill } from "@/lib/i18n/fill";
 import type { AgentCopy } from "./copy";
@@ -23,6 +24,7 @@ export function GoalForm({ goal, onGoal, running, onRun, onStop, copy, runRef, s
   const [empty, setEmpty] = useState(false);
   // Run waits for the page's JavaScript: before it, the form would only reload the page.
   const hydrated = useHydrated();
+  useKeptBeforeHydration(goalRef, onGoal);
 
   function submit() {
     if (running) return;

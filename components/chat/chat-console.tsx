@@ -6,6 +6,7 @@ import { type LabChat, LabChatEngine, type PrepareRequest } from "@/components/l
 import { problemFromError, problemMessage } from "@/components/lab/run-problems";
 import { useEngineOnIntent } from "@/components/lab/use-engine-on-intent";
 import { useHydrated } from "@/components/lab/use-hydrated";
+import { useKeptBeforeHydration } from "@/components/lab/use-kept-before-hydration";
 import { CHAT_LIMITS } from "@/lib/chat/limits";
 import type { ChatUIMessage } from "@/lib/chat/types";
 import type { Locale } from "@/lib/i18n/config";
@@ -62,6 +63,9 @@ export function ChatConsole({ locale, copy, shared }: Props) {
   const problem = chat?.error ? problemFromError(chat.error) : null;
   const info = chat?.info ?? null;
   const logRef = useRef<HTMLOListElement>(null);
+  // A question typed before the page's script ran stays.
+  const questionRef = useRef<HTMLTextAreaElement>(null);
+  useKeptBeforeHydration(questionRef, setQuestion);
 
   const count = messages.length;
   useEffect(() => {
@@ -125,6 +129,7 @@ export function ChatConsole({ locale, copy, shared }: Props) {
       <form className={styles.form} onSubmit={onSubmit}>
         <label htmlFor="chat-question">{copy.question}</label>
         <textarea
+          ref={questionRef}
           id="chat-question"
           value={question}
           maxLength={CHAT_LIMITS.maxMessageChars}

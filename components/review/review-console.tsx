@@ -6,6 +6,7 @@ import { type LabChat, LabChatEngine, type PrepareRequest } from "@/components/l
 import { problemFromError, problemMessage } from "@/components/lab/run-problems";
 import { useEngineOnIntent } from "@/components/lab/use-engine-on-intent";
 import { useHydrated } from "@/components/lab/use-hydrated";
+import { useKeptBeforeHydration } from "@/components/lab/use-kept-before-hydration";
 import { useModelLabel } from "@/components/lab/use-model-label";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
@@ -28,6 +29,15 @@ export function ReviewConsole({ locale, copy, shared }: Props) {
   // The code as it was sent: the findings' lines point into it, even if the box is edited after.
   const [reviewed, setReviewed] = useState("");
   const sent = useRef({ code: "", language: "" as ReviewLanguage | "" });
+  // What was typed or picked before the page's script ran stays (the language if it is one of ours).
+  const codeRef = useRef<HTMLTextAreaElement>(null);
+  const languageRef = useRef<HTMLSelectElement>(null);
+  const keepLanguage = useCallback((value: string) => {
+    const known = REVIEW_LANGUAGES.find((l) => l === value);
+    if (known) setLanguage(known);
+  }, []);
+  useKeptBeforeHydration(codeRef, setCode);
+  useKeptBeforeHydration(languageRef, keepLanguage);
   const prepare = useCallback<PrepareRequest<ReviewUIMessage>>(
     () => ({
       body: { code: sent.current.code, locale, ...(sent.current.language ? { language: sent.current.language } : {}) },
@@ -99,6 +109,7 @@ export function ReviewConsole({ locale, copy, shared }: Props) {
         <p className="muted">{copy.notice}</p>
         <label htmlFor="review-code">{copy.code}</label>
         <textarea
+          ref={codeRef}
           id="review-code"
           className={styles.code}
           value={code}
@@ -115,6 +126,7 @@ export function ReviewConsole({ locale, copy, shared }: Props) {
         <div className={styles.row}>
           <label htmlFor="review-language">{copy.language}</label>
           <select
+            ref={languageRef}
             id="review-language"
             value={language}
             onChange={(event) => setLanguage(event.target.value as ReviewLanguage | "")}
