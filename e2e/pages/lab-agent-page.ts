@@ -40,7 +40,8 @@ export class LabAgentPage {
     );
     const response = await this.page.goto(paths.labPage(this.locale, "agent"));
     expect(response?.status()).toBe(200);
-    // Run is enabled once the console has hydrated.
+    // The console hydrates when the visitor reaches for it (`HydrateOnIntent`); Run is enabled then.
+    await this.page.locator("[data-hydrate-on-intent]").hover();
     await expect(this.run).toBeEnabled();
     return this;
   }

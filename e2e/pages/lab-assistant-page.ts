@@ -23,6 +23,8 @@ export class LabAssistantPage {
     const response = await this.page.goto(paths.labPage(this.locale, "assistant"));
     expect(response?.status()).toBe(200);
     await expect(this.question).toBeEditable();
+    // The console hydrates when the visitor reaches for it (`HydrateOnIntent`).
+    await this.page.locator("[data-hydrate-on-intent]").hover();
     // The examples are enabled once the console has hydrated.
     await expect(this.page.getByRole("button", { name: this.copy.examples[0] })).toBeEnabled();
     return this;

@@ -23,6 +23,8 @@ export class LabReviewerPage {
     const response = await this.page.goto(paths.labPage(this.locale, "reviewer"));
     expect(response?.status()).toBe(200);
     await expect(this.code).toBeEditable();
+    // The console hydrates when the visitor reaches for it (`HydrateOnIntent`).
+    await this.page.locator("[data-hydrate-on-intent]").hover();
     return this;
   }
 

@@ -46,10 +46,28 @@ describe("client components", () => {
     ["contact", ["components/contact/contact-form.tsx", "components/contact/contact-whatsapp.tsx"]],
     ["quote", ["components/quote/quote-calculator.tsx"]],
     ["lab", ["components/lab/units-left.tsx"]],
-    // The Lab's pages also say what the running deployment keeps of a use (`records-notice.tsx`).
-    ["lab/agent", ["components/agent/agent-console.tsx", "components/lab/records-notice.tsx"]],
-    ["lab/assistant", ["components/chat/chat-console.tsx", "components/lab/records-notice.tsx"]],
-    ["lab/reviewer", ["components/lab/records-notice.tsx", "components/review/review-console.tsx"]],
+    // The Lab's pages also say what the running deployment keeps of a use (`records-notice.tsx`), and
+    // hydrate their console when the visitor reaches for it (`hydrate-on-intent.tsx`).
+    [
+      "lab/agent",
+      [
+        "components/agent/agent-console.tsx",
+        "components/lab/hydrate-on-intent.tsx",
+        "components/lab/records-notice.tsx",
+      ],
+    ],
+    [
+      "lab/assistant",
+      ["components/chat/chat-console.tsx", "components/lab/hydrate-on-intent.tsx", "components/lab/records-notice.tsx"],
+    ],
+    [
+      "lab/reviewer",
+      [
+        "components/lab/hydrate-on-intent.tsx",
+        "components/lab/records-notice.tsx",
+        "components/review/review-console.tsx",
+      ],
+    ],
   ])("only what the visitor works with on /%s", (route, expected) => {
     expect(clientBoundaries(page(route))).toEqual(expected);
   });

@@ -2,6 +2,7 @@ import { AgentAbout } from "@/components/agent/agent-about";
 import { AgentConsole } from "@/components/agent/agent-console";
 import { serviceNames } from "@/components/agent/service-names";
 import { BackToLab } from "@/components/lab/back-to-lab";
+import { HydrateOnIntent } from "@/components/lab/hydrate-on-intent";
 import { RecordsNotice } from "@/components/lab/records-notice";
 import { PageHeader } from "@/components/site/page-header";
 import { getDictionary } from "@/lib/i18n/dictionary";
@@ -24,9 +25,11 @@ export default async function LabAgentPage({ params }: PageProps<"/[locale]/lab/
       <BackToLab locale={locale} />
       <PageHeader title={dict.agent.title} lead={dict.agent.description} />
       {/* The console gets only its own strings and the names it shows: no catalog on the client. */}
-      <AgentConsole locale={locale} copy={dict.agent.console} names={serviceNames(locale)} records={dict.records}>
-        <AgentAbout locale={locale} about={dict.agent.about} />
-      </AgentConsole>
+      <HydrateOnIntent>
+        <AgentConsole locale={locale} copy={dict.agent.console} names={serviceNames(locale)} records={dict.records}>
+          <AgentAbout locale={locale} about={dict.agent.about} />
+        </AgentConsole>
+      </HydrateOnIntent>
       <RecordsNotice copy={dict.records} />
     </>
   );

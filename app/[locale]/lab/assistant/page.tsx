@@ -1,6 +1,7 @@
 import { ChatConsole } from "@/components/chat/chat-console";
 import { BackToLab } from "@/components/lab/back-to-lab";
 import { labCopy } from "@/components/lab/copy";
+import { HydrateOnIntent } from "@/components/lab/hydrate-on-intent";
 import { RecordsNotice } from "@/components/lab/records-notice";
 import { PageHeader } from "@/components/site/page-header";
 import { getDictionary } from "@/lib/i18n/dictionary";
@@ -22,7 +23,9 @@ export default async function LabAssistantPage({ params }: PageProps<"/[locale]/
     <>
       <BackToLab locale={locale} />
       <PageHeader title={dict.assistant.title} lead={dict.assistant.description} />
-      <ChatConsole locale={locale} copy={dict.assistant} shared={labCopy(dict)} />
+      <HydrateOnIntent>
+        <ChatConsole locale={locale} copy={dict.assistant} shared={labCopy(dict)} />
+      </HydrateOnIntent>
       <RecordsNotice copy={dict.records} />
     </>
   );

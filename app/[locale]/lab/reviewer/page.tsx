@@ -1,5 +1,6 @@
 import { BackToLab } from "@/components/lab/back-to-lab";
 import { labCopy } from "@/components/lab/copy";
+import { HydrateOnIntent } from "@/components/lab/hydrate-on-intent";
 import { RecordsNotice } from "@/components/lab/records-notice";
 import { ReviewConsole } from "@/components/review/review-console";
 import { PageHeader } from "@/components/site/page-header";
@@ -35,7 +36,9 @@ export default async function LabReviewerPage({ params }: PageProps<"/[locale]/l
     <>
       <BackToLab locale={locale} />
       <PageHeader title={dict.reviewer.title} lead={description(locale)} />
-      <ReviewConsole locale={locale} copy={dict.reviewer} shared={labCopy(dict)} />
+      <HydrateOnIntent>
+        <ReviewConsole locale={locale} copy={dict.reviewer} shared={labCopy(dict)} />
+      </HydrateOnIntent>
       <RecordsNotice copy={dict.records} />
     </>
   );

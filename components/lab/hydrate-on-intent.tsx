@@ -1,0 +1,44 @@
+"use client";
+
+import { type ReactNode, Suspense, use } from "react";
+
+const INTENT_EVENTS = ["pointerover", "pointerdown", "focusin", "touchstart", "keydown"] as const;
+
+let intent: Promise<void> | null = null;
+
+/** Resolves at the first pointer, touch, focus or key inside a `[data-hydrate-on-intent]` box (or a reopened run's address). */
+function intentShown(): Promise<void> {
+  intent ??= new Promise<void>((resolve) => {
+    // Already there when the script arrives: a reopened run's address, or a visitor already in the box.
+    if (new URLSearchParams(window.location.search).has("run")) return resolve();
+    if (document.querySelector("[data-hydrate-on-intent]:focus-within, [data-hydrate-on-intent]:hover"))
+      return resolve();
+    const seen = (event: Event) => {
+      if (!(event.target instanceof Element) || !event.target.closest("[data-hydrate-on-intent]")) return;
+      for (const type of INTENT_EVENTS) document.removeEventListener(type, seen, true);
+      resolve();
+    };
+    for (const type of INTENT_EVENTS) document.addEventListener(type, seen, { capture: true, passive: true });
+  });
+  return intent;
+}
+
+function Gate({ children }: { children: ReactNode }) {
+  if (typeof window !== "undefined") use(intentShown());
+  return children;
+}
+
+/**
+ * Its children render on the server as usual, and hydrate only when the visitor reaches for them:
+ * until then React keeps the server's HTML (a boundary that suspends while it hydrates), and a
+ * click or key on it hydrates it first, by which time the pointer or focus before it has let it.
+ */
+export function HydrateOnIntent({ children }: { children: ReactNode }) {
+  return (
+    <div data-hydrate-on-intent="">
+      <Suspense fallback={null}>
+        <Gate>{children}</Gate>
+      </Suspense>
+    </div>
+  );
+}
