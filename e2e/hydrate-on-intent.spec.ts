@@ -15,7 +15,7 @@ const copy = getDictionary(locale).agent.console;
 
 const hydrated = (page: Page) =>
   page.evaluate(() => {
-    const box = document.querySelector("[data-hydrate-on-intent] textarea");
+    const box = document.querySelector("main textarea");
     return box !== null && Object.keys(box).some((key) => key.startsWith("__reactProps"));
   });
 
