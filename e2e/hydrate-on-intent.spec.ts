@@ -36,3 +36,16 @@ test("a Lab console is the server's HTML until reached for, and a first click on
   await expect(page.getByTestId("agent-run")).toBeEnabled();
   expect(await hydrated(page)).toBe(true);
 });
+
+test("a Lab console reached by a link inside the site renders at once @client", async ({ page }) => {
+  await page.goto(paths.lab(locale));
+  await page.waitForLoadState("networkidle");
+  await page
+    .locator(`a[href="${paths.labPage(locale, "agent")}"]`)
+    .first()
+    .click();
+  await expect(page).toHaveURL(new RegExp(`${paths.labPage(locale, "agent")}$`));
+  await expect(page.getByRole("textbox", { name: copy.goal })).toBeVisible();
+  await page.getByRole("textbox", { name: copy.goal }).fill("a goal");
+  await expect(page.getByTestId("agent-run")).toBeEnabled();
+});

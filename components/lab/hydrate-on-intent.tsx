@@ -1,6 +1,6 @@
 "use client";
 
-import { type ReactNode, Suspense, use } from "react";
+import { type ReactNode, Suspense, use, useSyncExternalStore } from "react";
 
 const INTENT_EVENTS = ["pointerover", "pointerdown", "focusin", "touchstart", "keydown"] as const;
 
@@ -23,8 +23,19 @@ function intentShown(): Promise<void> {
   return intent;
 }
 
+const unsubscribed = () => () => {};
+
+/**
+ * Waits for the visitor only while React hydrates the server's HTML (the server snapshot is read
+ * then): a console reached by a link inside the site renders at once, as there is no HTML to keep.
+ */
 function Gate({ children }: { children: ReactNode }) {
-  if (typeof window !== "undefined") use(intentShown());
+  const hydrating = useSyncExternalStore(
+    unsubscribed,
+    () => false,
+    () => true,
+  );
+  if (hydrating && typeof window !== "undefined") use(intentShown());
   return children;
 }
 
