@@ -1,3 +1,4 @@
+import type { Ref } from "react";
 import styles from "./lab.module.css";
 
 /**
@@ -6,9 +7,9 @@ import styles from "./lab.module.css";
  * copy and language, where an empty line was one line high and the sentence took two on a phone
  * (the Lab's entries below moved down when it came, CLS 0.014 at 412 px).
  */
-export function PendingLine({ text, testId }: { text: string; testId: string }) {
+export function PendingLine({ text, testId, ref }: { text: string; testId: string; ref?: Ref<HTMLParagraphElement> }) {
   return (
-    <p className={`${styles.units} ${styles.pending}`} aria-hidden="true" data-testid={testId}>
+    <p ref={ref} className={`${styles.units} ${styles.pending}`} aria-hidden="true" data-testid={testId}>
       {text}
     </p>
   );

@@ -1,5 +1,6 @@
 "use client";
 
+import { useRef } from "react";
 import { fill } from "@/lib/i18n/fill";
 import styles from "./lab.module.css";
 import { PendingLine } from "./pending-line";
@@ -12,8 +13,10 @@ export type RecordsNoticeCopy = { kept: string; none: string };
  * contact page says of messages). The days come from the running deployment's setting.
  */
 export function RecordsNotice({ copy }: { copy: RecordsNoticeCopy }) {
-  const days = useRecordDays();
-  if (days === null) return <PendingLine text={fill(copy.kept, { days: "00" })} testId="lab-records-pending" />;
+  const line = useRef<HTMLParagraphElement>(null);
+  const days = useRecordDays(line);
+  if (days === null)
+    return <PendingLine ref={line} text={fill(copy.kept, { days: "00" })} testId="lab-records-pending" />;
   return (
     <p className={styles.units} data-testid="lab-records-notice" data-days={days}>
       {days > 0 ? fill(copy.kept, { days }) : copy.none}

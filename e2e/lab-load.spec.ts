@@ -1,0 +1,32 @@
+import { expect, test } from "@playwright/test";
+import { paths } from "@/lib/site/paths";
+import { DEFAULT_LOCALE } from "./studio";
+
+// What a Lab page asks of the server at load: nothing a visitor doesn't see. The line that says how
+// long the deployment keeps a use sits under the console, below a phone's first screen, and asks
+// for its days (`GET /api/lab/retention`) when it comes into view. The page's own behaviour, the
+// same on both runtimes: on the Worker (`@client`, playwright.config.ts).
+
+const locale = DEFAULT_LOCALE;
+const PAGES = ["agent", "assistant", "reviewer"] as const;
+
+test.use({ viewport: { width: 412, height: 823 } });
+
+for (const name of PAGES) {
+  test(`the ${name} page asks how long a use is kept only when that line comes into view @client`, async ({ page }) => {
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/api/lab/retention") asked.push(request.url());
+    });
+    await page.goto(paths.labPage(locale, name));
+    await page.waitForLoadState("networkidle");
+    const pending = page.getByTestId("lab-records-pending");
+    await expect(pending).toBeAttached();
+    expect(await pending.evaluate((line) => line.getBoundingClientRect().top > window.innerHeight)).toBe(true);
+    expect(asked).toEqual([]);
+
+    await pending.evaluate((line) => line.scrollIntoView());
+    await expect(page.getByTestId("lab-records-notice")).toBeVisible();
+    expect(asked).toHaveLength(1);
+  });
+}
