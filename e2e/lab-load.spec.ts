@@ -4,8 +4,9 @@ import { DEFAULT_LOCALE } from "./studio";
 
 // What a Lab page asks of the server at load: nothing a visitor doesn't see. The line that says how
 // long the deployment keeps a use sits under the console, below a phone's first screen, and asks
-// for its days (`GET /api/lab/retention`) when it comes into view. The page's own behaviour, the
-// same on both runtimes: on the Worker (`@client`, playwright.config.ts).
+// for its days (`GET /api/lab/retention`) when it comes into view, or when the visitor first clicks,
+// taps, focuses or types on the page. The page's own behaviour, the same on both runtimes: on the
+// Worker (`@client`, playwright.config.ts).
 
 const locale = DEFAULT_LOCALE;
 const PAGES = ["agent", "assistant", "reviewer"] as const;
@@ -30,3 +31,13 @@ for (const name of PAGES) {
     expect(asked).toHaveLength(1);
   });
 }
+
+test("a visitor who reaches the console by focus has the notice without scrolling to it @client", async ({ page }) => {
+  await page.goto(paths.labPage(locale, "agent"));
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByTestId("lab-records-pending")).toBeAttached();
+  // A screen reader moves focus, not the page: the line stays below the screen.
+  await page.locator("main textarea").focus();
+  await expect(page.getByTestId("lab-records-notice")).toBeAttached();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
