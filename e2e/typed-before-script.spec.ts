@@ -17,14 +17,23 @@ const locale = DEFAULT_LOCALE;
 const dict = getDictionary(locale);
 const TYPED = "typed while the page was still loading";
 
-/** Opens a Lab page with its script held back, types into `box`, then lets the script run. */
-async function typeBeforeScript(page: Page, use: "agent" | "assistant" | "reviewer", box: string) {
+/**
+ * Opens a Lab page with its script held back, types into `box` (and does `more`), then lets the
+ * script run.
+ */
+async function typeBeforeScript(
+  page: Page,
+  use: "agent" | "assistant" | "reviewer",
+  box: string,
+  more?: () => Promise<void>,
+) {
   const scripts = await holdRequests(page, "**/_next/static/chunks/**/*.js");
   await page.goto(paths.labPage(locale, use), { waitUntil: "domcontentloaded" });
   const field = page.getByRole("textbox", { name: box });
   await field.click();
   await page.keyboard.type(TYPED);
   await expect(field).toHaveValue(TYPED);
+  await more?.();
   scripts.release();
   return field;
 }
@@ -49,17 +58,14 @@ test("the assistant keeps a question typed before the page's script ran @client"
 test("the reviewer keeps code and a language given before the page's script ran @client", async ({ page }) => {
   const copy = dict.reviewer;
   const language = REVIEW_LANGUAGES.find((l) => l !== "other") ?? "other";
-  const scripts = await holdRequests(page, "**/_next/static/chunks/**/*.js");
-  await page.goto(paths.labPage(locale, "reviewer"), { waitUntil: "domcontentloaded" });
-  const field = page.getByRole("textbox", { name: copy.code });
-  await field.click();
-  await page.keyboard.type(TYPED);
-  await page.getByRole("combobox", { name: copy.language }).selectOption(language);
-  scripts.release();
+  const languageBox = page.getByRole("combobox", { name: copy.language });
+  const field = await typeBeforeScript(page, "reviewer", copy.code, async () => {
+    await languageBox.selectOption(language);
+  });
   await expect(page.getByTestId("review-run")).toBeEnabled();
   await expect(page.getByTestId("review-counter")).toHaveText(
     fill(copy.counter, { count: TYPED.length, max: REVIEW_LIMITS.maxCodeChars }),
   );
   await expect(field).toHaveValue(TYPED);
-  await expect(page.getByRole("combobox", { name: copy.language })).toHaveValue(language);
+  await expect(languageBox).toHaveValue(language);
 });

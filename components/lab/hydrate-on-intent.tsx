@@ -1,6 +1,7 @@
 "use client";
 
 import { type ReactNode, Suspense, use, useSyncExternalStore } from "react";
+import { onFirstEvent } from "./first-event";
 
 const INTENT_EVENTS = ["pointerover", "pointerdown", "focusin", "touchstart", "keydown"] as const;
 
@@ -13,12 +14,12 @@ function intentShown(): Promise<void> {
     if (new URLSearchParams(window.location.search).has("run")) return resolve();
     if (document.querySelector("[data-hydrate-on-intent]:focus-within, [data-hydrate-on-intent]:hover"))
       return resolve();
-    const seen = (event: Event) => {
-      if (!(event.target instanceof Element) || !event.target.closest("[data-hydrate-on-intent]")) return;
-      for (const type of INTENT_EVENTS) document.removeEventListener(type, seen, true);
-      resolve();
-    };
-    for (const type of INTENT_EVENTS) document.addEventListener(type, seen, { capture: true, passive: true });
+    onFirstEvent(
+      document,
+      INTENT_EVENTS,
+      resolve,
+      (event) => event.target instanceof Element && event.target.closest("[data-hydrate-on-intent]") !== null,
+    );
   });
   return intent;
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { type RefObject, useEffect, useState } from "react";
+import { onFirstEvent } from "./first-event";
 
 let asked: Promise<number | null> | null = null;
 
@@ -35,12 +36,8 @@ export function useRecordDays(line: RefObject<Element | null>): number | null {
     const element = line.current;
     if (!element) return;
     let live = true;
-    const stopWatching = () => {
-      observer.disconnect();
-      for (const type of PRESENCE_EVENTS) document.removeEventListener(type, ask, true);
-    };
     const ask = () => {
-      stopWatching();
+      stop();
       void recordDays().then((value) => {
         if (live) setDays(value);
       });
@@ -49,10 +46,14 @@ export function useRecordDays(line: RefObject<Element | null>): number | null {
       if (entries.some((entry) => entry.isIntersecting)) ask();
     });
     observer.observe(element);
-    for (const type of PRESENCE_EVENTS) document.addEventListener(type, ask, { capture: true, passive: true });
+    const stopPresence = onFirstEvent(document, PRESENCE_EVENTS, ask);
+    const stop = () => {
+      observer.disconnect();
+      stopPresence();
+    };
     return () => {
       live = false;
-      stopWatching();
+      stop();
     };
   }, [line]);
   return days;
