@@ -1,4 +1,5 @@
 import { expect, type Locator, test } from "@playwright/test";
+import { LAB_PAGES } from "@/lib/site/nav";
 import { paths } from "@/lib/site/paths";
 import { DEFAULT_LOCALE } from "./studio";
 
@@ -9,7 +10,6 @@ import { DEFAULT_LOCALE } from "./studio";
 // Worker (`@client`, playwright.config.ts).
 
 const locale = DEFAULT_LOCALE;
-const PAGES = ["agent", "assistant", "reviewer"] as const;
 
 // A short phone screen: the line is below it on every Lab page, whatever a studio's copy.
 test.use({ viewport: { width: 412, height: 480 } });
@@ -17,13 +17,13 @@ test.use({ viewport: { width: 412, height: 480 } });
 const belowTheScreen = (line: Locator) =>
   line.evaluate((element) => element.getBoundingClientRect().top > window.innerHeight);
 
-for (const name of PAGES) {
+for (const [name, pathOf] of Object.entries(LAB_PAGES)) {
   test(`the ${name} page asks how long a use is kept only when that line comes into view @client`, async ({ page }) => {
     const asked: string[] = [];
     page.on("request", (request) => {
       if (new URL(request.url()).pathname === "/api/lab/retention") asked.push(request.url());
     });
-    await page.goto(paths.labPage(locale, name));
+    await page.goto(pathOf(locale));
     await page.waitForLoadState("networkidle");
     const pending = page.getByTestId("lab-records-pending");
     await expect(pending).toBeAttached();

@@ -3,6 +3,7 @@ import { GOAL_MAX_LENGTH } from "@/lib/agent/limits";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { fill } from "@/lib/i18n/fill";
 import { REVIEW_LANGUAGES, REVIEW_LIMITS } from "@/lib/review/limits";
+import type { LAB_PAGES } from "@/lib/site/nav";
 import { paths } from "@/lib/site/paths";
 import { holdRequests } from "./hold-requests";
 import { DEFAULT_LOCALE } from "./studio";
@@ -21,12 +22,7 @@ const TYPED = "typed while the page was still loading";
  * Opens a Lab page with its script held back, types into `box` (and does `more`), then lets the
  * script run.
  */
-async function typeBeforeScript(
-  page: Page,
-  use: "agent" | "assistant" | "reviewer",
-  box: string,
-  more?: () => Promise<void>,
-) {
+async function typeBeforeScript(page: Page, use: keyof typeof LAB_PAGES, box: string, more?: () => Promise<void>) {
   const scripts = await holdRequests(page, "**/_next/static/chunks/**/*.js");
   await page.goto(paths.labPage(locale, use), { waitUntil: "domcontentloaded" });
   const field = page.getByRole("textbox", { name: box });

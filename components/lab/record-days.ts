@@ -36,21 +36,21 @@ export function useRecordDays(line: RefObject<Element | null>): number | null {
     const element = line.current;
     if (!element) return;
     let live = true;
-    const ask = () => {
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) ask();
+    });
+    const stopPresence = onFirstEvent(document, PRESENCE_EVENTS, ask);
+    function stop() {
+      observer.disconnect();
+      stopPresence();
+    }
+    function ask() {
       stop();
       void recordDays().then((value) => {
         if (live) setDays(value);
       });
-    };
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) ask();
-    });
+    }
     observer.observe(element);
-    const stopPresence = onFirstEvent(document, PRESENCE_EVENTS, ask);
-    const stop = () => {
-      observer.disconnect();
-      stopPresence();
-    };
     return () => {
       live = false;
       stop();
