@@ -8,10 +8,23 @@ export type FinalReason = "step_limit" | "tool_limit" | "token_budget";
 export type CallPlan =
   | { kind: "tools" }
   | { kind: "final"; reason: FinalReason }
+  /** Nothing left for a tool to do: the model answers, and no limit made it so. */
+  | { kind: "answer" }
   | { kind: "stop"; reason: FinalReason };
 
-/** The smallest room for tool results that still makes another tool call worth it. */
-const MIN_RESULT_ALLOWANCE = 150;
+/**
+ * The least a call that offers tools may write: one short sentence and one tool call with its
+ * arguments (~60-120 tokens by our count). Such a call is capped lower than the last one when the
+ * budget is short, so the four tools' path fits; the stream's cap holds the lower figure.
+ */
+export const MIN_TOOL_CALL_CAP = 200;
+/**
+ * The smallest room for tool results that still makes another tool call worth it: a page of
+ * search matches or a service (150), or, when the call offers only tools of a fixed small shape
+ * (ids, a range, a link: `estimate_quote`, `suggest_next_step`, ~40-90 tokens), 100.
+ */
+export const MIN_RESULT_ALLOWANCE = 150;
+export const MIN_SMALL_RESULT_ALLOWANCE = 100;
 /** Kept for the short `tool_budget` answers a refused call still sends back. */
 const REFUSAL_RESERVE = 40;
 /** Per tool result: the message wrapper around it. */
@@ -21,7 +34,7 @@ export const TOOL_RESULT_OVERHEAD = 12;
  * run, and a provider may count it higher than the earlier calls taught (`inputScale`) while
  * still within what `recordCall` believes. What it still counts past the budget is not booked.
  */
-const LAST_CALL_MARGIN = 1.1;
+const LAST_CALL_MARGIN = 1.05;
 
 /**
  * The run's budget: the call ledger (`CallLedger`) under the rule that keeps it inside
@@ -34,6 +47,7 @@ const LAST_CALL_MARGIN = 1.1;
 export class RunBudget extends CallLedger {
   constructor(readonly limits: BudgetLimits = AGENT_LIMITS) {
     super({ maxOutputTokens: limits.maxTokens, tokenBudget: limits.tokenBudget });
+    this.nextCap = limits.maxTokens;
   }
   refusedCalls = 0;
   /** Why the last call was made without tools, if a limit made it so. */
@@ -45,15 +59,27 @@ export class RunBudget extends CallLedger {
   private pendingInputEstimate = 0;
   private resultAllowance = 0;
   private resultTokens = 0;
+  private nextCap: number;
 
-  /** `withTools` / `withoutTools`: estimated input tokens of the next call, with and without tool schemas. */
-  plan(stepNumber: number, estimate: { withTools: number; withoutTools: number }): CallPlan {
+  /** The next call's output cap: `maxTokens`, or less for a call that offers tools on a short budget. */
+  callCap(): number {
+    return this.nextCap;
+  }
+
+  /**
+   * `withTools` / `withoutTools`: estimated input tokens of the next call, with the schemas of the
+   * tools it would offer and without; `withTools` is null when no tool is left to offer.
+   */
+  plan(
+    stepNumber: number,
+    estimate: { withTools: number | null; withoutTools: number; smallResults?: boolean },
+  ): CallPlan {
     const { maxSteps, maxToolCalls, maxTokens, tokenBudget } = this.limits;
-    const withTools = Math.ceil(estimate.withTools * this.inputScale);
     const withoutTools = Math.ceil(estimate.withoutTools * this.inputScale);
     const remaining = tokenBudget - this.tokensUsed;
     this.resultTokens = 0;
     this.resultAllowance = 0;
+    this.nextCap = maxTokens;
 
     const stop = (reason: FinalReason): CallPlan => {
       this.stoppedBy = reason;
@@ -65,12 +91,25 @@ export class RunBudget extends CallLedger {
       this.pendingInputEstimate = withoutTools;
       return { kind: "final", reason };
     };
+    if (estimate.withTools === null) {
+      this.pendingInputEstimate = withoutTools;
+      return { kind: "answer" };
+    }
+    const withTools = Math.ceil(estimate.withTools * this.inputScale);
     if (stepNumber >= maxSteps - 1) return final("step_limit");
     if (this.toolCalls >= maxToolCalls) return final("tool_limit");
-    // This call with tools, then a last call that re-sends all of it plus this call's output.
-    const lastCall = Math.ceil((withoutTools + maxTokens) * LAST_CALL_MARGIN) + maxTokens;
-    const allowance = remaining - (withTools + maxTokens) - lastCall - REFUSAL_RESERVE;
-    if (allowance < MIN_RESULT_ALLOWANCE) return final("token_budget");
+    // This call with tools, writing up to `cap`, then a last call that re-sends all of it plus
+    // this call's output: the whole cap first, else the least a tool call needs.
+    const allowanceWith = (cap: number) =>
+      remaining -
+      (withTools + cap) -
+      (Math.ceil((withoutTools + cap) * LAST_CALL_MARGIN) + maxTokens) -
+      REFUSAL_RESERVE;
+    const room = estimate.smallResults ? MIN_SMALL_RESULT_ALLOWANCE : MIN_RESULT_ALLOWANCE;
+    const cap = allowanceWith(maxTokens) >= room ? maxTokens : Math.min(maxTokens, MIN_TOOL_CALL_CAP);
+    const allowance = allowanceWith(cap);
+    if (allowance < room) return final("token_budget");
+    this.nextCap = cap;
     this.resultAllowance = allowance;
     this.pendingInputEstimate = withTools;
     return { kind: "tools" };

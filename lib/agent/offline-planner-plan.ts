@@ -3,6 +3,7 @@ import { alike, fitService, keyTerms } from "@/lib/ai/offline-fit";
 import { CATALOG } from "@/lib/content/catalog";
 import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
+import { tokenize } from "@/lib/search/terms";
 import { plannerAnswer, plannerPlan } from "./offline-planner-answer";
 
 /**
@@ -59,22 +60,37 @@ function namedExtras(goal: string, service: Json | undefined, locale: Locale): s
     .map((extra) => extra.id);
 }
 
+/** The goal's first `count` words that are no stop words, as written, in order, once each. */
+function searchQuery(goal: string, locale: Locale, count: number): string {
+  const words: string[] = [];
+  const seen = new Set<string>();
+  for (const token of tokenize(goal, locale)) {
+    if (seen.has(token.term)) continue;
+    seen.add(token.term);
+    words.push(goal.slice(token.start, token.end));
+    if (words.length === count) break;
+  }
+  return words.join(" ");
+}
+
 /** The next move, from the goal and the tool results so far. */
 export function planNext(locale: Locale, prompt: LanguageModelV4Prompt, toolsOffered: boolean): Action {
   const results = resultsOf(prompt);
   if (!toolsOffered) return { kind: "answer", text: plannerAnswer(locale, results) };
   const goal = goalOf(prompt);
 
+  // The fit reads the catalog's own words; the search the run made is what a model would read.
+  const serviceId = fitService(goal, CATALOG[locale], locale);
   if (!results.search_site) {
-    const query = goal.slice(0, 200) || getDictionary(locale).nav.services;
+    // Keywords, as a model writes a query: the service it has in mind, then the goal's first words.
+    const named = CATALOG[locale].services.find((service) => service.id === serviceId)?.name;
+    const query = [named, searchQuery(goal, locale, named ? 4 : 8)].filter(Boolean).join(" ");
     return {
       kind: "call",
       text: plannerPlan(locale),
       calls: [{ toolName: "search_site", input: { query, locale } }],
     };
   }
-  // The fit reads the catalog's own words; the search the run made is what a model would read.
-  const serviceId = fitService(goal, CATALOG[locale], locale);
   if (!serviceId) {
     if (!results.suggest_next_step) {
       return { kind: "call", calls: [{ toolName: "suggest_next_step", input: { kind: "contact" } }] };
@@ -85,15 +101,12 @@ export function planNext(locale: Locale, prompt: LanguageModelV4Prompt, toolsOff
 
   const service = results.get_service.ok ? (results.get_service.service as Json) : undefined;
   const extraIds = namedExtras(goal, service, locale);
-  // Both in one call, as a model may: each model call re-sends everything before it.
+  // One tool call a model call, as Gemma makes them: the run's limits must hold for that path.
   if (!results.estimate_quote) {
-    return {
-      kind: "call",
-      calls: [
-        { toolName: "estimate_quote", input: { serviceId, extraIds } },
-        { toolName: "suggest_next_step", input: { kind: "quote", serviceId, extraIds } },
-      ],
-    };
+    return { kind: "call", calls: [{ toolName: "estimate_quote", input: { serviceId, extraIds } }] };
+  }
+  if (!results.suggest_next_step) {
+    return { kind: "call", calls: [{ toolName: "suggest_next_step", input: { kind: "quote", serviceId, extraIds } }] };
   }
   return { kind: "answer", text: plannerAnswer(locale, results) };
 }

@@ -15,7 +15,17 @@ import { planNext } from "./offline-planner-plan";
 
 /** Counts what a chat template would send: the texts, the tool calls and results, the tool schemas. */
 function promptTokens(options: LanguageModelV4CallOptions): number {
-  let tokens = estimateJsonTokens(options.tools ?? []);
+  // Each tool as the run's budget counts it: its name, description and parameters.
+  let tokens = (options.tools ?? []).reduce(
+    (sum, tool) =>
+      sum +
+      estimateJsonTokens(
+        tool.type === "function"
+          ? { name: tool.name, description: tool.description, parameters: tool.inputSchema }
+          : tool,
+      ),
+    0,
+  );
   for (const message of options.prompt) {
     tokens += TOKENS_PER_MESSAGE;
     if (message.role === "system") {

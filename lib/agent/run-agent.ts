@@ -17,6 +17,7 @@ import { estimateJsonTokens, estimateTokens, TOKENS_PER_MESSAGE } from "@/lib/te
 import { RunBudget } from "./budget";
 import { wrapGoal } from "./goal";
 import { AGENT_LIMITS, AGENT_RUN_UNITS, AGENT_TEMPERATURE, AGENT_TIMEOUT_MS } from "./limits";
+import { nextTools } from "./next-tools";
 import { createOfflinePlanner } from "./offline-planner";
 import { systemPrompt } from "./prompt";
 import { LAST_CALL_REFUSAL, type Refusal, refusalFor, TOOL_BUDGET_REFUSAL } from "./refusals";
@@ -55,7 +56,11 @@ function guardTools<T extends ToolSet>(tools: T, budget: RunBudget): T {
         }
         budget.toolCalls += 1;
         const output = await execute(input, options);
-        if (!budget.admitResult(estimateJsonTokens(output))) {
+        // The room is for what the model reads back on its next calls (the tool's model view).
+        const read = definition.toModelOutput
+          ? await definition.toModelOutput({ toolCallId: options.toolCallId, input, output })
+          : { value: output };
+        if (!budget.admitResult(estimateJsonTokens("value" in read ? read.value : output))) {
           return { ...TOOL_BUDGET_REFUSAL, detail: "result too large for the tokens left; answer with what you have" };
         }
         return output;
@@ -102,12 +107,14 @@ function createRun(goal: string, locale: Locale, studio: string, runId?: string)
   };
 }
 
-/** Input tokens every call re-sends: the system prompt, and the tool schemas when offered. */
+/** Input tokens every call re-sends: the system prompt, and each offered tool's schema. */
+type FixedTokens = { system: number; schemas: Record<string, number> };
+
 // The system prompt and the tool schemas depend only on the locale and the studio: counted once
 // per isolate, not on every run.
-const fixedTokensCache = new Map<string, Promise<{ system: number; schemas: number }>>();
+const fixedTokensCache = new Map<string, Promise<FixedTokens>>();
 
-function fixedTokens(run: Run): Promise<{ system: number; schemas: number }> {
+function fixedTokens(run: Run): Promise<FixedTokens> {
   const key = `${run.locale}\u0000${run.instructions}`;
   let fixed = fixedTokensCache.get(key);
   if (!fixed) {
@@ -118,27 +125,34 @@ function fixedTokens(run: Run): Promise<{ system: number; schemas: number }> {
   return fixed;
 }
 
-async function countFixedTokens(run: Run): Promise<{ system: number; schemas: number }> {
+async function countFixedTokens(run: Run): Promise<FixedTokens> {
   const schemas = await Promise.all(
-    Object.entries(run.tools).map(async ([name, definition]) =>
-      estimateJsonTokens({
-        name,
-        description: (definition as ToolSet[string]).description,
-        parameters: await asSchema((definition as ToolSet[string]).inputSchema).jsonSchema,
-      }),
+    Object.entries(run.tools).map(
+      async ([name, definition]) =>
+        [
+          name,
+          estimateJsonTokens({
+            name,
+            description: (definition as ToolSet[string]).description,
+            parameters: await asSchema((definition as ToolSet[string]).inputSchema).jsonSchema,
+          }),
+        ] as const,
     ),
   );
   return {
     system: estimateTokens(run.instructions) + TOKENS_PER_MESSAGE,
-    schemas: schemas.reduce((sum, tokens) => sum + tokens, 0),
+    schemas: Object.fromEntries(schemas),
   };
 }
+
+/** Tools whose results have a fixed small shape (ids, a range, a link), whatever the content. */
+const SMALL_RESULTS: ReadonlySet<string> = new Set(["estimate_quote", "suggest_next_step"]);
 
 /**
  * Before each call: books the refusals of the last one, then asks the budget whether this call may
  * offer tools, must be the last one, or can't be afforded at all.
  */
-function planStep(run: Run, fixed: { system: number; schemas: number }): PrepareStepFunction<AgentTools> {
+function planStep(run: Run, fixed: FixedTokens): PrepareStepFunction<AgentTools> {
   return ({ stepNumber, steps, messages }) => {
     for (const step of steps) {
       for (const part of step.content) {
@@ -153,8 +167,14 @@ function planStep(run: Run, fixed: { system: number; schemas: number }): Prepare
     }
     const compact = compactRefusals(messages, run.refusals);
     const base = fixed.system + messagesTokens(compact);
-    const plan = run.budget.plan(stepNumber, { withTools: base + fixed.schemas, withoutTools: base });
-    if (plan.kind === "tools") return { messages: compact };
+    const offered = nextTools(steps);
+    const schemas = offered.reduce((sum, name) => sum + (fixed.schemas[name] ?? 0), 0);
+    const plan = run.budget.plan(stepNumber, {
+      withTools: offered.length ? base + schemas : null,
+      withoutTools: base,
+      smallResults: offered.every((name) => SMALL_RESULTS.has(name)),
+    });
+    if (plan.kind === "tools") return { messages: compact, activeTools: offered };
     if (plan.kind === "stop") run.internal.abort(new Error(plan.reason));
     // Gemma 4 honours "none" (not "required"); dropping the schemas saves ~80 tokens a tool. A
     // model that calls a tool anyway has its calls dropped by the cap (`capModelCalls`), so this

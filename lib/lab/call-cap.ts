@@ -16,6 +16,8 @@ export type CallMeter = {
   dropCall(call: DroppedCall): void;
   /** The call reached the cap and was cut. */
   cutCall(): void;
+  /** The next call's own output cap, when the use's policy sets one under `maxTokens` (the agent's budget). */
+  callCap?(): number;
 };
 
 type Part = LanguageModelV4StreamPart;
@@ -272,6 +274,11 @@ function capStream(
   });
 }
 
+/** This call's cap: the use's `maxTokens`, or less where the meter's policy says so. */
+function capOf(meter: CallMeter, maxTokens: number): number {
+  return Math.min(maxTokens, meter.callCap?.() ?? maxTokens);
+}
+
 type Delta = Extract<Part, { type: "text-delta" | "tool-input-delta" }>;
 
 /**
@@ -288,6 +295,8 @@ export function capModelCalls(
     model,
     middleware: {
       specificationVersion: "v4",
+      // The provider is asked for no more than the call may write; the stream's cap holds it anyway.
+      transformParams: async ({ params }) => ({ ...params, maxOutputTokens: capOf(meter, maxTokens) }),
       wrapStream: async ({ doStream, params }) => {
         // A call the run stopped before it went out (the budget can't afford it) never reached the model.
         if (params.abortSignal?.aborted) throw params.abortSignal.reason;
@@ -296,7 +305,13 @@ export function capModelCalls(
         const result = await untilAbort(Promise.resolve(doStream()), params.abortSignal);
         return {
           ...result,
-          stream: capStream(result.stream, { maxTokens, toolsOffered, signal: params.abortSignal, meter, coalesceMs }),
+          stream: capStream(result.stream, {
+            maxTokens: capOf(meter, maxTokens),
+            toolsOffered,
+            signal: params.abortSignal,
+            meter,
+            coalesceMs,
+          }),
         };
       },
     },

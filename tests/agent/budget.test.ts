@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RunBudget } from "@/lib/agent/budget";
+import { MIN_TOOL_CALL_CAP, RunBudget } from "@/lib/agent/budget";
 
 // The rule that makes the 7,000-token budget hard, call by call.
 describe("RunBudget.plan", () => {
@@ -35,11 +35,54 @@ describe("RunBudget.plan", () => {
   it("refuses tool results past the room the call left for them", () => {
     const budget = new RunBudget();
     budget.plan(0, { withTools: 2600, withoutTools: 2200 });
-    // 7,000 - 2,950 - (2,550 * 1.1 + 350 = 3,155) - 40 = 855 tokens of results, 12 a result for its wrapper.
+    // 7,000 - 2,950 - (2,550 * 1.05 + 350 = 3,028) - 40 = 982 tokens of results, 12 a result for its wrapper.
+    expect(budget.callCap()).toBe(350);
     expect(budget.admitResult(500)).toBe(true);
-    expect(budget.admitResult(400)).toBe(false);
-    expect(budget.admitResult(331)).toBe(true);
+    expect(budget.admitResult(500)).toBe(false);
+    expect(budget.admitResult(458)).toBe(true);
     expect(budget.admitResult(1)).toBe(false);
+  });
+
+  it("caps a call that offers tools at the least a tool call needs when only that leaves room", () => {
+    const budget = new RunBudget();
+    budget.recordCall({ inputTokens: 3000, outputTokens: 350 });
+    // 3,650 left. Writing 350: 3,650 - 1,550 - (1,350 * 1.05 + 350 = 1,768) - 40 = 292 for results.
+    // Writing 200: 3,650 - 1,400 - (1,200 * 1.05 + 350 = 1,610) - 40 = 600.
+    expect(budget.plan(1, { withTools: 1200, withoutTools: 1000 })).toEqual({ kind: "tools" });
+    expect(budget.callCap()).toBe(350);
+    expect(budget.plan(1, { withTools: 1400, withoutTools: 1200 })).toEqual({ kind: "tools" });
+    // 3,650 - 1,750 - (1,550 * 1.05 + 350 = 1,978) - 40 < 150; at 200: 3,650 - 1,600 - 1,820 - 40 = 190.
+    expect(budget.callCap()).toBe(MIN_TOOL_CALL_CAP);
+    expect(budget.admitResult(178)).toBe(true);
+    expect(budget.admitResult(1)).toBe(false);
+    // The next plan starts from the whole cap again.
+    expect(budget.plan(1, { withTools: 1200, withoutTools: 1000 })).toEqual({ kind: "tools" });
+    expect(budget.callCap()).toBe(350);
+  });
+
+  it("asks less room of a call that offers only tools of a small fixed shape", () => {
+    const budget = new RunBudget();
+    budget.recordCall({ inputTokens: 3000, outputTokens: 350 });
+    const step = { withTools: 1450, withoutTools: 1300 };
+    // 3,650 - 1,650 - (1,500 * 1.05 + 350 = 1,925) - 40 = 35: under both rooms.
+    expect(budget.plan(1, step)).toEqual({ kind: "final", reason: "token_budget" });
+    // 3,650 - 1,500 - (1,350 * 1.05 + 350 = 1,768) - 40 = 342: room for a page of results.
+    expect(budget.plan(1, { withTools: 1300, withoutTools: 1150 })).toEqual({ kind: "tools" });
+    // 3,650 - 1,600 - (1,450 * 1.05 + 350 = 1,873) - 40 = 137: only for a small result.
+    const tight = { withTools: 1400, withoutTools: 1250 };
+    expect(budget.plan(1, tight)).toEqual({ kind: "final", reason: "token_budget" });
+    expect(budget.plan(1, { ...tight, smallResults: true })).toEqual({ kind: "tools" });
+  });
+
+  it("lets the model answer when no tool is left to offer, with no limit named", () => {
+    const budget = new RunBudget();
+    expect(budget.plan(3, { withTools: null, withoutTools: 1200 })).toEqual({ kind: "answer" });
+    expect(budget.finalReason).toBeNull();
+    expect(budget.callCap()).toBe(350);
+    // Still refused when even the answer can't be afforded.
+    const spent = new RunBudget();
+    spent.recordCall({ inputTokens: 6000, outputTokens: 350 });
+    expect(spent.plan(4, { withTools: null, withoutTools: 1200 })).toEqual({ kind: "stop", reason: "token_budget" });
   });
 });
 
@@ -50,22 +93,28 @@ describe("the run's recorded total never passes the budget", () => {
     for (;;) {
       const plan = budget.plan(stepNumber, step);
       if (plan.kind !== "tools") return stepNumber;
+      // The model writes all it may: the whole cap of this call.
       budget.startCall();
-      budget.countOutput(350);
-      budget.recordCall({ inputTokens: step.withTools, outputTokens: 350 });
+      budget.countOutput(budget.callCap());
+      budget.recordCall({ inputTokens: step.withTools, outputTokens: budget.callCap() });
       budget.admitResult(100);
       step = { withTools: step.withTools + 600, withoutTools: step.withoutTools + 600 };
       stepNumber += 1;
     }
   }
 
-  it("offers tools only if the last call still fits at a tenth over its estimate", () => {
+  it("offers tools only if the last call still fits at a twentieth over its estimate", () => {
     const budget = new RunBudget();
-    budget.recordCall({ inputTokens: 3160, outputTokens: 350 });
-    // 3,490 left: this call (1,200 + 350), then a last one at (1,000 + 350) * 1.1 + 350 and the
-    // refusals' 40 leave 65 for results, under 150; at its bare estimate it would leave 200.
-    expect(budget.plan(1, { withTools: 1200, withoutTools: 1000 })).toEqual({ kind: "final", reason: "token_budget" });
-    expect(new RunBudget().plan(1, { withTools: 1200, withoutTools: 1000 })).toEqual({ kind: "tools" });
+    budget.recordCall({ inputTokens: 3510, outputTokens: 350 });
+    // 3,140 left: this call writing 200 (1,200 + 200), then a last one at (1,000 + 200) * 1.05 + 350
+    // and the refusals' 40 leave 90 for results, under 100; at its bare estimate it would leave 150.
+    expect(budget.plan(1, { withTools: 1200, withoutTools: 1000, smallResults: true })).toEqual({
+      kind: "final",
+      reason: "token_budget",
+    });
+    const roomy = new RunBudget();
+    roomy.recordCall({ inputTokens: 3450, outputTokens: 350 });
+    expect(roomy.plan(1, { withTools: 1200, withoutTools: 1000, smallResults: true })).toEqual({ kind: "tools" });
   });
 
   it("books no more than the budget whatever a believable last count says", () => {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { SETTINGS } from "@/content/generated/settings";
 import type { CatalogService, Range } from "@/lib/content/types";
 import type { Locale } from "@/lib/i18n/config";
-import { CATALOG, serviceIdSchema, type ToolContext, type ToolFailure, toolInput, unknownId } from "./shared";
+import { CATALOG, forModel, serviceIdSchema, type ToolContext, type ToolFailure, toolInput, unknownId } from "./shared";
 
 export type ServiceDetail = {
   id: string;
@@ -44,6 +44,27 @@ export function getService(serviceId: string, locale: Locale): GetServiceResult 
   return { ok: true, service: detail };
 }
 
+/**
+ * What the model reads: the ids, names, weeks and prices its next calls and its answer need. The
+ * summary and what the service includes stay on the page's card: they are most of the result, it
+ * is re-sent on every later call, and the search match of the service's page already says what
+ * it is.
+ */
+export function serviceForModel({ service }: Extract<GetServiceResult, { ok: true }>) {
+  const { id, name, weeks, term, price, extras } = service;
+  return {
+    ok: true,
+    service: {
+      id,
+      name,
+      weeks,
+      ...(term ? { term } : {}),
+      price,
+      extras: extras.map((extra) => ({ id: extra.id, name: extra.name, price: extra.price })),
+    },
+  };
+}
+
 export const getServiceInput = z.object({
   serviceId: serviceIdSchema.describe("Service id, or the slug ending its page path"),
 });
@@ -53,4 +74,5 @@ export const getServiceTool = (context: ToolContext) =>
     description: `A service: what it includes, weeks, price (${SETTINGS.currency}), extras with ids.`,
     inputSchema: toolInput(getServiceInput),
     execute: ({ serviceId }): GetServiceResult => getService(serviceId, context.locale),
+    toModelOutput: ({ output }) => forModel(output, serviceForModel),
   });

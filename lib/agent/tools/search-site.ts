@@ -2,9 +2,45 @@ import { tool } from "ai";
 import { z } from "zod";
 import { LOCALES } from "@/lib/i18n/config";
 import { type SiteSearchResult, searchSite } from "@/lib/search/site";
-import { type ToolContext, toolInput } from "./shared";
+import { CATALOG, forModel, type ToolContext, toolInput } from "./shared";
 
 export type SearchSiteResult = SiteSearchResult;
+
+/** What the model reads of the matches (the page shows them all, whole): the best few, short. */
+export const MODEL_RESULTS = 3;
+export const MODEL_SNIPPET_LENGTH = 70;
+const MODEL_TITLE_LENGTH = 60;
+
+const SERVICE_BY_PATH = new Map(
+  Object.values(CATALOG).flatMap(({ services }) => services.map((service) => [service.path, service.id] as const)),
+);
+
+/** A snippet cut at a word near `length`, with "…" where cut. */
+function shorten(text: string, length: number): string {
+  if (text.length <= length) return text;
+  const cut = text.slice(0, length - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > length / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+/**
+ * What the model reads of the matches: each page's path and title, a short snippet, and a
+ * service page's id, so the next call can read that service without guessing its id.
+ */
+export function searchForModel({ results }: SiteSearchResult) {
+  return {
+    ok: true,
+    results: results.slice(0, MODEL_RESULTS).map(({ path, title, snippet }) => {
+      const serviceId = SERVICE_BY_PATH.get(path);
+      return {
+        ...(serviceId ? { serviceId } : {}),
+        path,
+        title: shorten(title, MODEL_TITLE_LENGTH),
+        snippet: shorten(snippet, MODEL_SNIPPET_LENGTH),
+      };
+    }),
+  };
+}
 
 export const searchSiteInput = z.object({
   query: z.string().trim().min(1).max(200).describe("Keywords"),
@@ -16,4 +52,5 @@ export const searchSiteTool = (context: ToolContext) =>
     description: "Search this site's services, projects, blog and FAQ.",
     inputSchema: toolInput(searchSiteInput),
     execute: ({ query, locale }): SearchSiteResult => searchSite(query, locale ?? context.locale),
+    toModelOutput: ({ output }) => forModel(output, searchForModel),
   });

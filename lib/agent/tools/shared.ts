@@ -1,4 +1,4 @@
-import { type JSONSchema7, jsonSchema, type Schema } from "ai";
+import { type JSONSchema7, type JSONValue, jsonSchema, type Schema, type ToolResultPart } from "ai";
 import { z } from "zod";
 import { CATALOG } from "@/lib/content/catalog";
 import type { Locale } from "@/lib/i18n/config";
@@ -49,7 +49,7 @@ export function toolInput<T extends z.ZodType>(schema: T): Schema<z.output<T>> {
   const made = jsonSchema<z.output<T>>(
     () => {
       const { $schema: _, ...rest } = z.toJSONSchema(schema, { target: "draft-7", io: "input" });
-      return { ...rest, additionalProperties: false } as JSONSchema7;
+      return withoutChecks({ ...rest, additionalProperties: false }) as JSONSchema7;
     },
     {
       validate: async (value) => {
@@ -63,6 +63,26 @@ export function toolInput<T extends z.ZodType>(schema: T): Schema<z.output<T>> {
 }
 const toolInputs = new WeakMap<z.ZodType, Schema<unknown>>();
 
+/**
+ * Keywords zod checks on every call and the model needs no notice of: lengths, counts and
+ * defaults. A call past one is refused with a detail that names it, which the model acts on.
+ */
+const CHECK_KEYWORDS = new Set(["minLength", "maxLength", "minItems", "maxItems", "default"]);
+
+function withoutChecks(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutChecks);
+  if (!node || typeof node !== "object") return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (CHECK_KEYWORDS.has(key)) continue;
+    // `properties` names the fields: its keys are names, never keywords.
+    out[key] =
+      key === "properties" && value && typeof value === "object"
+        ? Object.fromEntries(Object.entries(value).map(([name, field]) => [name, withoutChecks(field)]))
+        : withoutChecks(value);
+  }
+  return out;
+}
 /** A refusal the model can read and fix; the run goes on. */
 export type ToolFailure = { ok: false; error: QuoteErrorCode; detail: string };
 
@@ -79,4 +99,17 @@ export function orFailure<T>(fn: () => T): T | ToolFailure {
     if (error instanceof QuoteError) return unknownId(error.code, error.badId, error.validIds);
     throw error;
   }
+}
+
+/**
+ * What the model reads of a tool's result, when the page shows more (`toModelOutput`). Every
+ * result is re-sent on each later call of the run, so the model gets what its next move and its
+ * answer need (ids, names, prices, a short snippet) and the page keeps the whole result. A
+ * refusal goes through as it is: it is already short, and the model must read its detail.
+ */
+export function forModel<T extends { ok: boolean }>(
+  output: T,
+  compact: (result: Extract<T, { ok: true }>) => unknown,
+): ToolResultPart["output"] {
+  return { type: "json", value: (output.ok ? compact(output as Extract<T, { ok: true }>) : output) as JSONValue };
 }

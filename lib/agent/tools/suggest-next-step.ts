@@ -10,6 +10,7 @@ import { paths } from "@/lib/site/paths";
 import {
   CATALOG,
   extraIdsSchema,
+  forModel,
   orFailure,
   serviceIdSchema,
   type ToolContext,
@@ -70,6 +71,20 @@ export function suggestNextStep(
   });
 }
 
+/**
+ * The link as the model reads it: without the visitor's goal, which the model already has and
+ * which, percent-encoded, would triple the link on every later call and in the answer that copies
+ * it. The page's button follows the whole link.
+ */
+export function stepForModel({ kind, path }: Extract<SuggestNextStepResult, { ok: true }>) {
+  if (!path.startsWith("/")) return { ok: true, kind, path };
+  const [pathname, query = ""] = path.split("?", 2) as [string, string?];
+  const params = new URLSearchParams(query);
+  params.delete("goal");
+  const rest = params.toString().replaceAll("%2C", ",");
+  return { ok: true, kind, path: rest ? `${pathname}?${rest}` : pathname };
+}
+
 export const suggestNextStepInput = z.object({
   kind: z.enum(NEXT_STEPS).describe("quote: calculator; contact: form; whatsapp: chat"),
   serviceId: serviceIdSchema.optional().describe("Service to preselect"),
@@ -82,4 +97,5 @@ export const suggestNextStepTool = (context: ToolContext) =>
     inputSchema: toolInput(suggestNextStepInput),
     execute: ({ kind, serviceId, extraIds }): SuggestNextStepResult =>
       suggestNextStep(kind, serviceId, extraIds, context),
+    toModelOutput: ({ output }) => forModel(output, stepForModel),
   });
