@@ -12,6 +12,8 @@ import { verdictLabel } from "./verdict";
 
 type Props = {
   done: DoneData | null;
+  /** How it ended as the studio reads it (`factsOf`): the done reason, or an outcome such as `unpriced`. */
+  outcome: string;
   durationMs: number;
   visitorLocale: string;
   refused: Refused[];
@@ -20,12 +22,12 @@ type Props = {
 };
 
 /** What the visitor didn't see: how it ended, the model, tokens, neurons, calls, refusals, time. */
-export function RunFacts({ done, durationMs, visitorLocale, refused, locale, copy }: Props) {
+export function RunFacts({ done, outcome, durationMs, visitorLocale, refused, locale, copy }: Props) {
   const r = copy.run;
   const count = (value: number) => formatCount(value, locale);
   const usage = done?.usage;
   const rows: [string, string, string][] = [
-    ["verdict", r.verdict, verdictLabel(done?.reason ?? "cut", copy)],
+    ["verdict", r.verdict, verdictLabel(outcome, copy)],
     [
       "model",
       r.model,

@@ -10,6 +10,7 @@ import { studioPaths } from "@/lib/lab-view/paths";
 import { refusedCalls } from "@/lib/lab-view/refused";
 import type { StudioRun } from "@/lib/lab-view/studio-run";
 import { AgentReplay } from "./agent-replay";
+import { factsOf } from "@/lib/lab-view/facts";
 import { ChatThread } from "./chat-thread";
 import styles from "./lab-view.module.css";
 import { ReviewReplay } from "./review-replay";
@@ -66,6 +67,7 @@ export function RunView({ run, locale, copy }: Props) {
       </section>
       <RunFacts
         done={done}
+        outcome={factsOf(record).reason}
         durationMs={record.durationMs}
         visitorLocale={record.locale}
         refused={refusedCalls(parts)}

@@ -1,9 +1,8 @@
 import { Link } from "@/components/site/link";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
-import { DONE_REASONS } from "@/lib/lab/types";
 import { LAB_USE_KINDS } from "@/lib/lab-uses";
-import { type UseFilters as Filters, MAX_QUERY } from "@/lib/lab-view/filters";
+import { type UseFilters as Filters, MAX_QUERY, OUTCOMES } from "@/lib/lab-view/filters";
 import { studioPaths } from "@/lib/lab-view/paths";
 import styles from "./lab-view.module.css";
 import { kindLabel, verdictLabel } from "./verdict";
@@ -38,7 +37,7 @@ export function UseFilters({ filters, day, locale, copy }: Props) {
           <label htmlFor="lab-filter-verdict">{f.verdict}</label>
           <select id="lab-filter-verdict" name="verdict" defaultValue={filters.verdict ?? ""}>
             <option value="">{f.any}</option>
-            {DONE_REASONS.map((reason) => (
+            {OUTCOMES.map((reason) => (
               <option key={reason} value={reason}>
                 {verdictLabel(reason, copy)}
               </option>

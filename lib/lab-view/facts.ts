@@ -65,8 +65,10 @@ export function factsOf(record: LabRecord): RecordFacts {
       const results = okOutput(part, "tool-search_site")?.results;
       return Array.isArray(results) && results.length === 0;
     });
-  const served = parts.some((part) => okOutput(part, "tool-get_service") || okOutput(part, "tool-estimate_quote"));
+  const read = parts.some((part) => okOutput(part, "tool-get_service"));
+  const priced = parts.some((part) => okOutput(part, "tool-estimate_quote"));
   const finished = record.done !== null && !record.stopped;
+  const reason = record.done?.reason ?? "cut";
   const chatEmpty =
     record.kind === "chat" &&
     isLocale(record.locale) &&
@@ -76,11 +78,13 @@ export function factsOf(record: LabRecord): RecordFacts {
     id: record.id,
     at: record.at,
     kind: record.kind,
-    reason: record.done?.reason ?? "cut",
+    // A run that read the service its goal fits and answered without its price failed the
+    // visitor as surely as a limit: its own outcome, not "answered".
+    reason: record.kind === "agent" && reason === "answered" && read && !priced ? "unpriced" : reason,
     neurons: record.done?.usage.neurons ?? 0,
     flagged: (record.done?.unverifiedAmounts.length ?? 0) > 0,
     led: typeof record.leadId === "string",
-    noService: record.kind === "agent" && finished && !served,
+    noService: record.kind === "agent" && finished && !read && !priced,
     searchEmpty: record.kind === "agent" ? agentEmpty : chatEmpty,
     language: record.locale,
     words,
@@ -88,5 +92,5 @@ export function factsOf(record: LabRecord): RecordFacts {
   };
 }
 
-/** A use is a gap when the site had nothing for it. */
-export const isGap = (facts: RecordFacts) => facts.noService || facts.searchEmpty;
+/** A use is a gap when the site had nothing for it, or the agent never reached its price. */
+export const isGap = (facts: RecordFacts) => facts.noService || facts.searchEmpty || facts.reason === "unpriced";

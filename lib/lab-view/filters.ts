@@ -1,11 +1,18 @@
-import { DONE_REASONS, type DoneReason } from "@/lib/lab/types";
+import { DONE_REASONS } from "@/lib/lab/types";
 import { LAB_USE_KINDS, type LabUseKind } from "@/lib/lab-uses";
 import { foldWord } from "./words";
+
+/**
+ * How a use ended, as the studio reads it: its `data-done` reason, or `unpriced` for an agent run
+ * that read a service and answered without its price (lib/lab-view/facts.ts).
+ */
+export const OUTCOMES = ["answered", "unpriced", ...DONE_REASONS.filter((reason) => reason !== "answered")] as const;
+export type Outcome = (typeof OUTCOMES)[number];
 
 /** The list's filters, read from the page's GET parameters (a plain form: no script needed). */
 export type UseFilters = {
   use: LabUseKind | null;
-  verdict: DoneReason | null;
+  verdict: Outcome | null;
   flagged: boolean;
   noService: boolean;
   led: boolean;
@@ -40,7 +47,7 @@ export function readFilters(params: Params, language: string): UseFilters {
   const page = Number.parseInt(one(params, "page"), 10);
   return {
     use: oneOf(LAB_USE_KINDS, one(params, "use")),
-    verdict: oneOf(DONE_REASONS, one(params, "verdict")),
+    verdict: oneOf(OUTCOMES, one(params, "verdict")),
     flagged: one(params, "flagged") === "1",
     noService: one(params, "noService") === "1",
     led: one(params, "led") === "1",

@@ -19,6 +19,15 @@ describe("what the studio's pages read of a record", () => {
 
   it("a run whose every search found nothing, or that fit no service, is a gap", () => {
     expect(factsOf(agentRecord({ results: 0 }))).toMatchObject({ searchEmpty: true });
+    // A run that read its service and answered without its price is its own outcome, and a gap.
+    const unpriced = factsOf(agentRecord({ read: true, served: false }));
+    expect(unpriced).toMatchObject({ reason: "unpriced", noService: false });
+    expect(isGap(unpriced)).toBe(true);
+    expect(factsOf(agentRecord({ read: true }))).toMatchObject({ reason: "answered", noService: false });
+    // A limit that ended it says so still.
+    expect(factsOf(agentRecord({ read: true, served: false, done: done({ reason: "token_budget" }) })).reason).toBe(
+      "token_budget",
+    );
     expect(factsOf(agentRecord({ served: false }))).toMatchObject({ noService: true, searchEmpty: false });
     // A run cut off before its end says nothing about the site.
     const cut = { ...agentRecord({ served: false }), done: null, stopped: true };

@@ -20,6 +20,8 @@ describe("the list's filters", () => {
     );
     expect(filters).toMatchObject({ use: "chat", verdict: "timeout", flagged: true, noService: true, led: true });
     expect(filters).toMatchObject({ query: "Bäckerei  Preis", terms: ["backerei", "preis"], page: 3 });
+    // A run that answered without the price its goal needed has an outcome of its own to filter by.
+    expect(readFilters({ verdict: "unpriced" }, "de").verdict).toBe("unpriced");
     const odd = readFilters(
       { use: "admin", verdict: ["<script>"], flagged: "yes", page: "-3", q: "x".repeat(999) },
       "de",

@@ -38,7 +38,17 @@ const base = (at: Date) => ({
 
 /** An agent run: a plan, a search, the service read, an answer (Markdown) and its `data-done`. */
 export function agentRecord(
-  options: { goal?: string; answer?: string; results?: number; served?: boolean; at?: Date; done?: DoneData } = {},
+  options: {
+    goal?: string;
+    answer?: string;
+    results?: number;
+    /** The run read a service (`get_service`). */
+    read?: boolean;
+    /** The run priced it (`estimate_quote`). */
+    served?: boolean;
+    at?: Date;
+    done?: DoneData;
+  } = {},
 ): Extract<LabRecord, { kind: "agent" }> {
   const { goal = "Goal words", answer = "The **answer**.", results = 1, served = true } = options;
   const path = paths.service(LOCALE, SERVICE.text[LOCALE].slug);
@@ -56,6 +66,15 @@ export function agentRecord(
       },
     },
   ];
+  if (options.read) {
+    parts.push({
+      type: "tool-get_service",
+      toolCallId: "call-service",
+      state: "output-available",
+      input: { serviceId: SERVICE.id },
+      output: { ok: true, service: { id: SERVICE.id, name: SERVICE.text[LOCALE].name } },
+    });
+  }
   if (served) {
     parts.push({
       type: "tool-estimate_quote",

@@ -226,6 +226,7 @@ export const en: Dictionary = {
     kinds: { agent: "Agent", chat: "Assistant", review: "Reviewer" },
     verdicts: {
       answered: "Answered",
+      unpriced: "Answered without a price",
       step_limit: "Model call limit",
       tool_limit: "Tool call limit",
       token_budget: "Token limit",

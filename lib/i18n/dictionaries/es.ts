@@ -230,6 +230,7 @@ export const es = {
     kinds: { agent: "Agente", chat: "Asistente", review: "Revisor" },
     verdicts: {
       answered: "Respondió",
+      unpriced: "Respondió sin precio",
       step_limit: "Límite de llamadas al modelo",
       tool_limit: "Límite de llamadas a herramientas",
       token_budget: "Límite de tokens",
