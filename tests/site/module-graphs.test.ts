@@ -69,6 +69,7 @@ describe("instrumentation.ts", () => {
         "lib/i18n/config.ts",
         ...LOCALES.map((locale) => `lib/i18n/dictionaries/${locale}.ts`),
         "lib/i18n/fill.ts",
+        "lib/i18n/plural-forms.ts",
         "lib/platform/client-ip.ts",
         "lib/platform/errors.ts",
         "lib/platform/ip-hash.ts",
