@@ -23,10 +23,11 @@ export function RecordsNotice({ locale, copy }: { locale: Locale; copy: RecordsN
         ref={line}
         text={fill(copy.kept, { days: fill(copy.days.other, { count: "00" }) })}
         testId="lab-records-pending"
+        className={styles.records}
       />
     );
   return (
-    <p className={styles.units} data-testid="lab-records-notice" data-days={days}>
+    <p className={styles.records} data-testid="lab-records-notice" data-days={days}>
       {days > 0 ? fill(copy.kept, { days: plural(copy.days, days, locale) }) : copy.none}
     </p>
   );
