@@ -50,3 +50,25 @@ describe(".env.example", () => {
     }
   });
 });
+
+// The deployment guide's table says where each secret and variable is set and who reads it: a
+// variable the code reads is never described there as unread (it said so of ANTHROPIC_API_KEY,
+// which puts the chat on Claude), and the table names no variable the code doesn't read.
+describe("docs/deploy.md's table of variables", () => {
+  const rows = readFileSync("docs/deploy.md", "utf8")
+    .split("\n")
+    .filter((line) => line.startsWith("| `"));
+  const read = variablesRead();
+
+  it("names only variables the code reads", () => {
+    const named = rows.flatMap((row) =>
+      [...(row.split("|")[1] ?? "").matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]),
+    );
+    expect(named.length).toBeGreaterThan(5);
+    expect(named.filter((name) => !read.has(name as string))).toEqual([]);
+  });
+
+  it("never says a variable the code reads is not read", () => {
+    expect(rows.filter((row) => /\bnot read\b|\bnowhere\b|\bunused\b/i.test(row))).toEqual([]);
+  });
+});
