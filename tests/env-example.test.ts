@@ -4,7 +4,15 @@ import { describe, expect, it } from "vitest";
 
 // Every variable the code reads is documented in .env.example (with its one-line comment), so a
 // studio deploying the site never meets an undocumented setting.
-const SOURCES = ["app", "lib", "scripts", "next.config.ts", "playwright.config.ts", "e2e/servers.ts"];
+const SOURCES = [
+  "app",
+  "lib",
+  "scripts",
+  "next.config.ts",
+  "playwright.config.ts",
+  "e2e/servers.ts",
+  "e2e/server-reuse.ts",
+];
 // Set by the platform, not by the studio: NEXT_PHASE is Next's build phase, NEXT_RUNTIME its runtime, TURBOPACK
 // says Next bundles with Turbopack (`next dev`), GITHUB_OUTPUT is GitHub Actions' step-output file.
 const NOT_SETTINGS = new Set(["NODE_ENV", "NEXT_PHASE", "NEXT_RUNTIME", "TURBOPACK", "PATH", "CI", "GITHUB_OUTPUT"]);
