@@ -241,7 +241,14 @@ test("429 from the real burst limit: when to try again, and the goal stays", asy
 
   await expect(agent.notice).toHaveAttribute("data-problem", "quota");
   await expect(agent.notice).toHaveText(
-    new RegExp(`^${literal(agent.copy.errors.quotaBurst).replace(literal("{seconds}"), "\\d+")}$`),
+    new RegExp(
+      `^${literal(agent.copy.errors.quotaBurst).replace(
+        literal("{seconds}"),
+        `(?:${Object.values(agent.copy.errors.seconds)
+          .map((form) => literal(form).replace(literal("{count}"), "\\d+"))
+          .join("|")})`,
+      )}$`,
+    ),
   );
   await expect(agent.notice).toBeFocused();
   await expect(agent.goal).toHaveValue(agent.copy.exampleGoals[0] ?? "");

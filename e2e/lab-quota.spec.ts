@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { SITE } from "@/lib/content/site";
 import { getDictionary } from "@/lib/i18n/dictionary";
-import { fill } from "@/lib/i18n/fill";
+import { plural } from "@/lib/i18n/plural";
 import { paths } from "@/lib/site/paths";
 import { LabAgentPage, visitorHeaders, visitorIp } from "./pages/lab-agent-page";
 import { LabAssistantPage } from "./pages/lab-assistant-page";
@@ -60,11 +60,11 @@ test("an agent run and a chat message spend the day; the next message gets 429 q
     route.fallback({ headers: { ...route.request().headers(), ...visitorHeaders(ip) } }),
   );
   await page.goto(paths.lab(locale));
-  await expect(page.getByTestId("lab-units-left")).toHaveText(fill(uses.left, { left: 0, limit: 3 }));
+  await expect(page.getByTestId("lab-units-left")).toHaveText(plural(uses.left, 3, locale, { left: "0" }));
   await expect(page.getByTestId("lab-cost")).toHaveText([
-    fill(uses.costPlural, { units: 2 }),
-    fill(uses.cost, { units: 1 }),
-    fill(uses.cost, { units: 1 }),
+    plural(uses.cost, 2, locale),
+    plural(uses.cost, 1, locale),
+    plural(uses.cost, 1, locale),
   ]);
 
   const after = await usageCounts(page);

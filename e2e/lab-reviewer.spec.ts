@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { fill } from "@/lib/i18n/fill";
+import { groupDigits, plural } from "@/lib/i18n/plural";
 import { REVIEW_LIMITS } from "@/lib/review/limits";
 import { LabReviewerPage } from "./pages/lab-reviewer-page";
 import { attachScreen } from "./screens";
@@ -30,7 +31,10 @@ test("the offline reviewer finds the planted mistakes and its lines jump into th
   await expect(reviewer.model).toContainText(reviewer.copy.offlineModel);
   await expect(reviewer.model).toHaveAttribute("data-reason", "answered");
   await expect(page.getByTestId("review-summary")).toHaveText(
-    fill(reviewer.copy.offlineSummary.some, { count: 4, lines: 6 }),
+    fill(reviewer.copy.offlineSummary.some, {
+      findings: plural(reviewer.copy.offlineSummary.findings, 4, locale),
+      lines: plural(reviewer.copy.offlineSummary.lines, 6, locale),
+    }),
   );
   const found = await reviewer.findings.evaluateAll((items) =>
     items.map((item) => `${item.getAttribute("data-line")}:${item.getAttribute("data-severity")}`),
@@ -69,7 +73,7 @@ test("code over 6,000 characters can't be sent", { tag: "@client" }, async ({ pa
   const reviewer = await new LabReviewerPage(page, locale).open();
   await reviewer.code.fill("x".repeat(REVIEW_LIMITS.maxCodeChars + 1));
   await expect(page.getByTestId("review-counter")).toHaveText(
-    fill(reviewer.copy.tooLong, { max: REVIEW_LIMITS.maxCodeChars }),
+    fill(reviewer.copy.tooLong, { max: groupDigits(REVIEW_LIMITS.maxCodeChars, locale) }),
   );
   await expect(reviewer.run).toBeDisabled();
   await reviewer.code.fill("x = 1");

@@ -1,11 +1,13 @@
 import { spawn } from "node:child_process";
 import { logTo } from "./server-logs";
+import { portTaken, refuseReuse } from "./server-reuse";
 
 /**
  * The servers the e2e suite runs against, and its global setup, which starts them side by side.
  * Playwright's own `webServer` starts them one after the other: the first test 15.5-16.8 s after
  * the start, the CPU half idle meanwhile, against 12.8-13.7 s here (2026-12-06). Its rules are
- * kept: a server that already answers its URL is reused off CI and refused on CI, one that exits
+ * kept, but stricter: a port already taken fails the run, unless `E2E_REUSE_SERVERS=1` asks to
+ * reuse what answers there (never on CI; e2e/server-reuse.ts), one that exits
  * or hasn't answered by its timeout fails the run (its output: `.e2e-logs/<name>.log`, printed by
  * e2e/server-logs.ts), and each is stopped with its process group when the run ends.
  */
@@ -90,8 +92,10 @@ async function answers(url: string): Promise<boolean> {
 /** Starts `server` unless it already answers; resolves with how to stop it once it answers. */
 async function start(server: Server): Promise<() => void> {
   const url = healthUrl(server);
-  if (await answers(url)) {
-    if (process.env.CI) throw new Error(`${url} already answers: on CI the suite starts its own servers`);
+  if (await portTaken(server.port)) {
+    const refused = refuseReuse(server, process.env);
+    if (refused) throw new Error(refused);
+    if (!(await answers(url))) throw new Error(`port ${server.port} is taken by something that doesn't answer ${url}`);
     return () => {};
   }
   const child = spawn(logTo(server.name, server.command), {

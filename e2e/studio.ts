@@ -2,6 +2,7 @@
 // site's own code (the studio's languages, services, prices and its dictionaries' words).
 import { SITE } from "@/lib/content/site";
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from "@/lib/i18n/config";
+import { LAB_PAGES } from "@/lib/site/nav";
 
 export { DEFAULT_LOCALE, LOCALES };
 
@@ -21,4 +22,18 @@ export function serviceWithExtras(count: number) {
 /** A regular expression that matches `text` literally. */
 export function literal(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * How many pages the sitemap lists, counted from the studio's content (not from the sitemap's own
+ * list): in each language the home, the services, projects, blog, FAQ, Lab, calculator and contact
+ * pages and each Lab page, then each service, project and post. A one-language studio lists half
+ * the demo's, so no fixed number holds.
+ */
+export function sitemapPageCount(): number {
+  const sections = 8 + Object.keys(LAB_PAGES).length;
+  return LOCALES.reduce(
+    (sum, locale) => sum + sections + SITE.services.length + SITE.projects[locale].length + SITE.posts[locale].length,
+    0,
+  );
 }

@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { GOAL_MAX_LENGTH } from "@/lib/agent/limits";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { fill } from "@/lib/i18n/fill";
+import { groupDigits } from "@/lib/i18n/plural";
 import { REVIEW_LANGUAGES, REVIEW_LIMITS } from "@/lib/review/limits";
 import type { LAB_PAGES } from "@/lib/site/nav";
 import { paths } from "@/lib/site/paths";
@@ -60,7 +61,7 @@ test("the reviewer keeps code and a language given before the page's script ran 
   });
   await expect(page.getByTestId("review-run")).toBeEnabled();
   await expect(page.getByTestId("review-counter")).toHaveText(
-    fill(copy.counter, { count: TYPED.length, max: REVIEW_LIMITS.maxCodeChars }),
+    fill(copy.counter, { count: TYPED.length, max: groupDigits(REVIEW_LIMITS.maxCodeChars, locale) }),
   );
   await expect(field).toHaveValue(TYPED);
   await expect(languageBox).toHaveValue(language);

@@ -5,8 +5,9 @@
 // can cost at worst: under the limits, and in the adversarial suite. Results go to
 // bench/results/latest.json and latest.md. `npm run bench -- --cpu` measures only the CPU;
 // `-- --tokens` only counts Gemma tokens and writes nothing (what `npm run gemma-tokens` runs).
-// `-- --pages [--runs N] [--page /path …] [--before DIR] [--without-scripts]` measures only the pages against a bare Next page with Lighthouse
-// (scripts/bench-pages.ts) and writes that table into the results and the README.
+// `-- --pages [/path …] [--runs N] [--page /path …] [--site DIR] [--before DIR] [--without-scripts]` measures only the
+// pages against a bare Next page with Lighthouse (scripts/bench-pages.ts) and writes that table into the results and
+// the README; a run of a few pages (or of `--site`'s build) writes bench/results/partial-pages-<date>.json instead.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -42,6 +43,7 @@ import {
   whereTable,
   withPagesTable,
 } from "./bench-pages";
+import { pagesArgs, pagesResultsTarget } from "./bench-pages-args";
 import { benchStreams, STREAM_PACE_TOKENS_PER_SECOND, type StreamCost } from "./bench-stream";
 import { worstAdversarialRun, worstCaseRun } from "./bench-worst-case";
 import { firstLoadScripts } from "./first-load-js";
@@ -188,32 +190,26 @@ if (process.argv.includes("--stream")) {
 }
 
 if (process.argv.includes("--pages")) {
-  const runsAt = process.argv.indexOf("--runs");
-  const runs = runsAt > 0 ? Number(process.argv[runsAt + 1]) : 3;
-  // `--page /path` (repeatable): only those pages, e.g. to compare a few on a loaded machine.
-  const siteAt = process.argv.indexOf("--site");
-  const beforeAt = process.argv.indexOf("--before");
-  const only = process.argv.flatMap((arg, i) => (process.argv[i - 1] === "--page" ? [arg] : []));
+  const args = pagesArgs(process.argv);
+  const { runs } = args;
   const pages = {
     date: String(results.date),
     machine: String(results.machine),
     runs,
-    // `--site DIR`: another built checkout (another commit, to compare), served from there.
-    ...(await benchPages({
-      runs,
-      only,
-      siteDir: siteAt > 0 ? path.resolve(String(process.argv[siteAt + 1])) : undefined,
-      // `--before DIR`: another built checkout measured beside this one, page by page.
-      beforeDir: beforeAt > 0 ? path.resolve(String(process.argv[beforeAt + 1])) : undefined,
-      // `--without-scripts`: each page (and the bare page) again with its script files blocked.
-      withoutScripts: process.argv.includes("--without-scripts"),
-    })),
+    ...(await benchPages(args)),
   };
   console.log(pagesTable(pages));
   console.log(`\nwhere the main thread goes beyond the bare page's:\n${whereTable(pages)}`);
   if (pages.before) console.log(`\nbefore (${pages.before.commit}) → after:\n${beforeAfterTable(pages)}`);
   const scripts = scriptsTable(pages);
   if (scripts) console.log(`\nwithout the script files:\n${scripts}`);
+  const target = pagesResultsTarget(args, pages.date);
+  if (!target.full) {
+    mkdirSync(path.dirname(target.file), { recursive: true });
+    writeFileSync(target.file, `${JSON.stringify(pages, null, 2)}\n`);
+    console.log(`a partial run (some pages, or another checkout): wrote ${target.file}, not the README or latest`);
+    process.exit(0);
+  }
   // What the last full run measured stays; only the pages' table is new.
   writeResults({ ...lastResults(), pages });
   const when = `${pages.date.slice(0, 10)}, ${pages.machine}; Lighthouse ${pages.lighthouse}, median of ${runs} runs a page (${pages.bare.runs} of the bare page), interleaved (✗: a target missed)${pages.relativeLinks ? `; ${RELATIVE_LINKS_NOTE}` : ""}:`;

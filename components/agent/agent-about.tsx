@@ -3,6 +3,7 @@ import { AGENT_LIMITS, AGENT_RUN_UNITS, AGENT_TIMEOUT_MS } from "@/lib/agent/lim
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
 import { fill } from "@/lib/i18n/fill";
+import { plural } from "@/lib/i18n/plural";
 import styles from "./agent-about.module.css";
 
 type Props = { locale: Locale; about: Dictionary["agent"]["about"] };
@@ -10,11 +11,11 @@ type Props = { locale: Locale; about: Dictionary["agent"]["about"] };
 /** What the agent can and cannot do, its tools and its limits: server-rendered, no JavaScript. */
 export function AgentAbout({ locale, about }: Props) {
   const limits = fill(about.limitsBody, {
-    modelCalls: AGENT_LIMITS.maxSteps,
-    toolCalls: AGENT_LIMITS.maxToolCalls,
+    modelCalls: formatCount(AGENT_LIMITS.maxSteps, locale),
+    toolCalls: formatCount(AGENT_LIMITS.maxToolCalls, locale),
     tokens: formatCount(AGENT_LIMITS.tokenBudget, locale),
-    seconds: AGENT_TIMEOUT_MS / 1000,
-    units: AGENT_RUN_UNITS,
+    seconds: plural(about.seconds, AGENT_TIMEOUT_MS / 1000, locale),
+    units: formatCount(AGENT_RUN_UNITS, locale),
   });
   return (
     <aside className={styles.about} aria-labelledby="agent-about-title">

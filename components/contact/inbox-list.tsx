@@ -4,7 +4,7 @@ import type { StoredLead } from "@/lib/contact/lead";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
 import { getDictionary } from "@/lib/i18n/dictionary";
-import { fill } from "@/lib/i18n/fill";
+import { plural } from "@/lib/i18n/plural";
 import { isRunId } from "@/lib/lab/records";
 import { leadAnchor, studioPaths } from "@/lib/lab-view/paths";
 import styles from "./inbox.module.css";
@@ -17,7 +17,7 @@ export function InboxList({ leads, locale, copy }: Props) {
   const fromRun = getDictionary(locale).labView.fromRun;
   return (
     <>
-      <p className="muted">{fill(copy.count, { count: leads.length })}</p>
+      <p className="muted">{plural(copy.count, leads.length, locale)}</p>
       <ol className={styles.list} data-testid="inbox-list">
         {leads.map(({ lead, delivery }) => {
           const { words, visitor, lab, service } = leadFacts(lead, locale);
@@ -34,7 +34,7 @@ export function InboxList({ leads, locale, copy }: Props) {
                 ) : (
                   <span className={styles.unsent} data-testid="inbox-unsent">
                     {copy.unsent}
-                    {delivery.attempts > 0 ? ` · ${fill(copy.attempts, { count: delivery.attempts })}` : ""}
+                    {delivery.attempts > 0 ? ` · ${plural(copy.attempts, delivery.attempts, locale)}` : ""}
                     {delivery.lastError ? ` · ${delivery.lastError}` : ""}
                   </span>
                 )}

@@ -2,6 +2,7 @@ import { formatCount } from "@/components/lab/copy";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
 import { fill } from "@/lib/i18n/fill";
+import { plural } from "@/lib/i18n/plural";
 import { formatPercent } from "@/lib/lab-view/format";
 import { neuronShare, type DayTotals as Totals } from "@/lib/lab-view/totals";
 import { WORKERS_AI_FREE_NEURONS_PER_DAY } from "@/lib/quota/quota";
@@ -51,7 +52,7 @@ export function DayTotals({ totals, notKept, locale, copy }: Props) {
           <dd>{breakdown(totals.verdicts, (reason) => verdictLabel(reason, copy))}</dd>
         </div>
       </dl>
-      {notKept > 0 ? <p className="muted">{fill(t.notKept, { count: count(notKept) })}</p> : null}
+      {notKept > 0 ? <p className="muted">{plural(t.notKept, notKept, locale)}</p> : null}
     </section>
   );
 }

@@ -2,7 +2,7 @@ import { formatCount } from "@/components/lab/copy";
 import { Link } from "@/components/site/link";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
-import { fill } from "@/lib/i18n/fill";
+import { plural } from "@/lib/i18n/plural";
 import type { RecordFacts } from "@/lib/lab-view/facts";
 import { formatTime } from "@/lib/lab-view/format";
 import { studioPaths } from "@/lib/lab-view/paths";
@@ -55,5 +55,5 @@ export function UseList({ uses, locale, copy }: Props) {
 }
 
 export function countLine(shown: number, total: number, locale: Locale, copy: Dictionary["labView"]): string {
-  return fill(copy.list.count, { shown: formatCount(shown, locale), total: formatCount(total, locale) });
+  return plural(copy.list.count, total, locale, { shown: formatCount(shown, locale) });
 }

@@ -1,6 +1,5 @@
-import { SETTINGS } from "@/content/generated/settings";
-import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
+import { groupDigits } from "@/lib/i18n/plural";
 
 type ConsoleCopy = Dictionary["agent"]["console"];
 
@@ -18,13 +17,5 @@ export function labCopy(dict: Dictionary): LabCopy {
   return { errors: { ...errors, ...dict.labErrors }, warning, meter: { unitsLeft: meter.unitsLeft } };
 }
 
-/**
- * A whole number with the locale's thousands separator. Written out rather than with Intl so that
- * the server and the browser print exactly the same text (no hydration mismatch between ICU builds):
- * the separator was read from Intl once, by `npm run knowledge`.
- */
-export function formatCount(value: number, locale: Locale): string {
-  const digits = String(Math.round(Math.abs(value)));
-  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, SETTINGS.groupSeparators[locale]);
-  return value < 0 ? `-${grouped}` : grouped;
-}
+/** A whole number with the locale's thousands separator, the same on the server and in the browser. */
+export const formatCount = groupDigits;

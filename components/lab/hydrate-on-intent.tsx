@@ -26,6 +26,9 @@ function intentShown(): Promise<void> {
 
 const unsubscribed = () => () => {};
 
+// Already settled, in the shape React's `use()` reads without suspending (`status`, `value`).
+const NOW: Promise<void> = Object.assign(Promise.resolve(), { status: "fulfilled", value: undefined });
+
 /**
  * Waits for the visitor only while React hydrates the server's HTML (the server snapshot is read
  * then): a console reached by a link inside the site renders at once, as there is no HTML to keep.
@@ -36,7 +39,10 @@ function Gate({ children }: { children: ReactNode }) {
     () => false,
     () => true,
   );
-  if (hydrating && typeof window !== "undefined") use(intentShown());
+  // `use()` on every render, with one of two cached promises: called only while hydrating, React
+  // logs "called use() to suspend in a previous render but did not call use() when it finished"
+  // when the same Gate renders again after hydration (react.dev/warnings/conditional-use-of-use).
+  use(hydrating && typeof window !== "undefined" ? intentShown() : NOW);
   return children;
 }
 

@@ -1,6 +1,7 @@
 import type { Locale } from "@/lib/i18n/config";
 import { fill } from "@/lib/i18n/fill";
 import { localeTag } from "@/lib/i18n/format";
+import { plural } from "@/lib/i18n/plural";
 import { isPauseReason, type PauseReason } from "@/lib/quota/types";
 import type { LabCopy } from "./copy";
 
@@ -97,7 +98,7 @@ export function problemMessage(
     case "quota": {
       if (problem.limit === "burst") {
         const seconds = Math.max(1, Math.ceil((Date.parse(problem.resetAt) - now.getTime()) / 1000));
-        return fill(copy.errors.quotaBurst, { seconds });
+        return fill(copy.errors.quotaBurst, { seconds: plural(copy.errors.seconds, seconds, locale) });
       }
       const time = resetPhrase(problem.resetAt, copy, locale, now, timeZone);
       return fill(problem.limit === "site" ? copy.errors.quotaSite : copy.errors.quotaIp, { time });

@@ -1,14 +1,17 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import type { Locale } from "@/lib/i18n/config";
 import { fill } from "@/lib/i18n/fill";
+import { type Plural, plural } from "@/lib/i18n/plural";
 import type { UnitsLeft as UnitsLeftData } from "@/lib/lab/units-left";
 import type { LabUseKind } from "@/lib/lab-uses";
+import { formatCount } from "./copy";
 import styles from "./lab.module.css";
 import { PendingLine } from "./pending-line";
 
 type Copy = {
-  left: string;
+  left: Plural;
   leftUnknown: string;
   pausedDay: string;
   pausedBusy: string;
@@ -19,7 +22,7 @@ type Copy = {
  * The visitor's units left today, read from `GET /api/lab/units` (which takes none) once the page
  * is in the browser: the Lab index itself stays a static page.
  */
-export function UnitsLeft({ copy }: { copy: Copy }) {
+export function UnitsLeft({ locale, copy }: { locale: Locale; copy: Copy }) {
   const [state, setState] = useState<UnitsLeftData | "error" | null>(null);
   useEffect(() => {
     const controller = new AbortController();
@@ -31,11 +34,13 @@ export function UnitsLeft({ copy }: { copy: Copy }) {
     return () => controller.abort();
   }, []);
   if (state === null)
-    return <PendingLine text={fill(copy.left, { left: "00", limit: "00" })} testId="lab-units-pending" />;
+    return <PendingLine text={fill(copy.left.other, { left: "00", count: "00" })} testId="lab-units-pending" />;
   return (
     <>
       <p className={styles.units} data-testid="lab-units-left" role="status">
-        {state === "error" ? copy.leftUnknown : fill(copy.left, { left: state.remaining, limit: state.limit })}
+        {state === "error"
+          ? copy.leftUnknown
+          : plural(copy.left, state.limit, locale, { left: formatCount(state.remaining, locale) })}
       </p>
       {state !== "error" && <PausedNotice paused={state.paused ?? {}} copy={copy} />}
     </>

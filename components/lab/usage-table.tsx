@@ -3,6 +3,7 @@ import { ScrollRegion } from "@/components/site/scroll-region";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
 import { localeTag } from "@/lib/i18n/format";
+import { plural } from "@/lib/i18n/plural";
 import { LAB_USE_KINDS } from "@/lib/lab-uses";
 import type { SiteTotals } from "@/lib/quota/types";
 import styles from "./lab.module.css";
@@ -72,7 +73,7 @@ export function UsageTable({ totals, copy, locale }: Props) {
         {fill(copy.units, { used: count(totals.units.used), limit: count(totals.units.limit) })}
       </p>
       {totals.estimatedRuns > 0 ? (
-        <p className="muted">{fill(copy.estimated, { count: count(totals.estimatedRuns) })}</p>
+        <p className="muted">{plural(copy.estimated, totals.estimatedRuns, locale)}</p>
       ) : null}
       <p className="muted">{copy.resets}</p>
     </>

@@ -2,6 +2,7 @@
 
 import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
 import type { LabCopy } from "@/components/lab/copy";
+import { formatCount } from "@/components/lab/copy";
 import { type LabChat, LabChatEngine, type PrepareRequest } from "@/components/lab/lab-chat";
 import { problemFromError, problemMessage } from "@/components/lab/run-problems";
 import { useEngineOnIntent } from "@/components/lab/use-engine-on-intent";
@@ -120,8 +121,11 @@ export function ReviewConsole({ locale, copy, shared }: Props) {
         />
         <p id="review-counter" className={tooLong ? styles.over : "muted"} data-testid="review-counter">
           {tooLong
-            ? fill(copy.tooLong, { max: REVIEW_LIMITS.maxCodeChars })
-            : fill(copy.counter, { count: code.length, max: REVIEW_LIMITS.maxCodeChars })}
+            ? fill(copy.tooLong, { max: formatCount(REVIEW_LIMITS.maxCodeChars, locale) })
+            : fill(copy.counter, {
+                count: formatCount(code.length, locale),
+                max: formatCount(REVIEW_LIMITS.maxCodeChars, locale),
+              })}
         </p>
         <div className={styles.row}>
           <label htmlFor="review-language">{copy.language}</label>

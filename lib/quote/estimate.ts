@@ -10,12 +10,6 @@ import type { PricingData, Range } from "@/lib/content/types";
 
 const PRICING = pricing as PricingData;
 
-/**
- * The studio quotes sums in steps that fit its prices (`studio.yaml`'s `quoteStep`, or a default
- * from the smallest price: 50.000 pesos for the demo, 50 dollars for $200 extras).
- */
-export const QUOTE_STEP = PRICING.quoteStep;
-
 export type QuoteLine = { kind: "base" | "extra"; id: string; price: Range; weeks: Range };
 export type QuoteEstimate = {
   serviceId: string;
@@ -56,20 +50,14 @@ export function extraIdsOf(serviceId: string): string[] {
 }
 
 /**
- * The range of a quote's lines. A service alone is quoted at the bounds its page publishes, to the
- * unit: rounding them would contradict its own "from" price. A sum with extras rounds to the
- * step (the low end down, the high end up), and its low end never goes under the service's own
- * published minimum.
+ * The range of a quote's lines: their sum, to the unit. The lines are the prices the studio
+ * publishes (a service's range, each extra's price), all in whole units, so the sum needs no
+ * rounding; a total rounded to a step sat under a breakdown that added up to something else.
  */
-function rangeOf(lines: readonly QuoteLine[], step: number): Range {
-  const [base, ...extras] = lines;
-  if (!base) return { min: 0, max: 0 };
-  if (extras.length === 0) return { ...base.price };
-  const min = lines.reduce((total, line) => total + line.price.min, 0);
-  const max = lines.reduce((total, line) => total + line.price.max, 0);
+function rangeOf(lines: readonly QuoteLine[]): Range {
   return {
-    min: Math.max(base.price.min, Math.floor(min / step) * step),
-    max: Math.ceil(max / step) * step,
+    min: lines.reduce((total, line) => total + line.price.min, 0),
+    max: lines.reduce((total, line) => total + line.price.max, 0),
   };
 }
 
@@ -111,7 +99,7 @@ export function quoteFrom(pricing: PricingData, { serviceId, extraIds }: QuoteSe
     serviceId: service.id,
     extraIds: extras.map((extra) => extra.id),
     currency: pricing.currency,
-    price: rangeOf(lines, pricing.quoteStep),
+    price: rangeOf(lines),
     weeks: { min: weeks((w) => w.min), max: weeks((w) => w.max) },
     ...(service.term ? { term: { months: service.term.months } } : {}),
     lines,

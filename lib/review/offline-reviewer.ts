@@ -1,6 +1,8 @@
 import { lastUserText, textStreamModel } from "@/lib/ai/text-stream-model";
 import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
+import { fill } from "@/lib/i18n/fill";
+import { plural } from "@/lib/i18n/plural";
 import { LAB_USES } from "@/lib/lab-uses";
 import { codeLines, unwrapCode } from "./code";
 import { REVIEW_LIMITS } from "./limits";
@@ -61,9 +63,9 @@ export function offlineReview(code: string, language: string, locale: Locale): R
     }
   }
   const kept = findings.slice(0, REVIEW_LIMITS.maxFindings);
-  const values = { count: String(kept.length), lines: String(lines.length) };
-  const template = kept.length === 0 ? copy.offlineSummary.none : copy.offlineSummary.some;
-  return { summary: template.replace(/\{(\w+)\}/g, (_, key: keyof typeof values) => values[key]), findings: kept };
+  const { none, some, findings: things, lines: lineCount } = copy.offlineSummary;
+  const values = { findings: plural(things, kept.length, locale), lines: plural(lineCount, lines.length, locale) };
+  return { summary: fill(kept.length === 0 ? none : some, values), findings: kept };
 }
 
 /** The reviewer's model when no account is configured: fixed rules, labelled as such on the page. */

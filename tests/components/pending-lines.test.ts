@@ -20,14 +20,14 @@ const text = (html: string) =>
 
 describe("lines that arrive after the page", () => {
   it("the units left: the sentence with stand-in numbers, hidden from sight and from assistive technology", () => {
-    const html = renderToStaticMarkup(createElement(UnitsLeft, { copy: dict.labUses }));
+    const html = renderToStaticMarkup(createElement(UnitsLeft, { locale: DEFAULT_LOCALE, copy: dict.labUses }));
     expect(html).toMatch(/^<p class="[^"]*pending[^"]*" aria-hidden="true"/);
-    expect(text(html)).toBe(fill(dict.labUses.left, { left: "00", limit: "00" }));
+    expect(text(html)).toBe(fill(dict.labUses.left.other, { left: "00", count: "00" }));
   });
 
   it("the days kept: the sentence with a stand-in number, hidden the same way", () => {
-    const html = renderToStaticMarkup(createElement(RecordsNotice, { copy: dict.records }));
+    const html = renderToStaticMarkup(createElement(RecordsNotice, { locale: DEFAULT_LOCALE, copy: dict.records }));
     expect(html).toMatch(/^<p class="[^"]*pending[^"]*" aria-hidden="true"/);
-    expect(text(html)).toBe(fill(dict.records.kept, { days: "00" }));
+    expect(text(html)).toBe(fill(dict.records.kept, { days: fill(dict.records.days.other, { count: "00" }) }));
   });
 });

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "@/lib/i18n/config";
 import { importsOf, ROOT } from "@/tests/support/import-graph";
@@ -68,6 +69,7 @@ describe("instrumentation.ts", () => {
         "lib/i18n/config.ts",
         ...LOCALES.map((locale) => `lib/i18n/dictionaries/${locale}.ts`),
         "lib/i18n/fill.ts",
+        "lib/i18n/plural-forms.ts",
         "lib/platform/client-ip.ts",
         "lib/platform/errors.ts",
         "lib/platform/ip-hash.ts",
@@ -80,5 +82,29 @@ describe("instrumentation.ts", () => {
       ].sort(),
     );
     expect([...packages].filter((name) => !name.startsWith("node:") && name !== "server-only")).toEqual([]);
+  });
+
+  // Next compiles the file for its edge runtime too, with NEXT_RUNTIME replaced by a literal; a
+  // Node module left in that graph prints a warning on every compile of `next dev`. esbuild drops
+  // dead branches the way Next's compilers do, so it shows what each graph keeps.
+  async function graphFor(runtime: "edge" | "nodejs"): Promise<string[]> {
+    const { metafile } = await build({
+      entryPoints: [path.join(ROOT, "instrumentation.ts")],
+      absWorkingDir: ROOT,
+      bundle: true,
+      write: false,
+      metafile: true,
+      platform: "neutral",
+      format: "esm",
+      define: { "process.env.NEXT_RUNTIME": JSON.stringify(runtime) },
+      external: ["node:*", "server-only"],
+      logLevel: "silent",
+    });
+    return Object.values(metafile.inputs).flatMap((input) => input.imports.map((entry) => entry.path));
+  }
+
+  it("loads no Node module in the edge runtime's graph, and still installs the guard in Node's", async () => {
+    expect((await graphFor("edge")).filter((name) => name.startsWith("node:"))).toEqual([]);
+    expect(await graphFor("nodejs")).toContain("node:http");
   });
 });

@@ -6,6 +6,7 @@ import { PageHeader } from "@/components/site/page-header";
 import { SITE } from "@/lib/content/site";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { localeOf } from "@/lib/i18n/params";
+import { plural } from "@/lib/i18n/plural";
 import { LAB_UNIT_COSTS } from "@/lib/lab-uses";
 import { pageMetadata } from "@/lib/site/metadata";
 import { LAB_PAGES } from "@/lib/site/nav";
@@ -25,12 +26,12 @@ export default async function LabPage({ params }: PageProps<"/[locale]/lab">) {
   return (
     <>
       <PageHeader title={dict.pages.lab.title} lead={dict.lab.lead} />
-      <UnitsLeft copy={dict.labUses} />
+      <UnitsLeft locale={locale} copy={dict.labUses} />
       <div className="lab-entries">
         {SITE.lab[locale].map((entry) => {
           const href = LAB_PAGES[entry.id]?.(locale);
           const units = LAB_UNIT_COSTS[COST_OF[entry.id]];
-          const cost = (units === 1 ? dict.labUses.cost : dict.labUses.costPlural).replace("{units}", String(units));
+          const cost = plural(dict.labUses.cost, units, locale);
           return (
             <section key={entry.id} id={entry.id} className="card" aria-labelledby={`${entry.id}-title`}>
               <h2 id={`${entry.id}-title`}>

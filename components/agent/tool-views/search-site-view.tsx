@@ -1,5 +1,5 @@
 import { Link } from "@/components/site/link";
-import { fill } from "@/lib/i18n/fill";
+import { plural } from "@/lib/i18n/plural";
 import { safeLink } from "@/lib/lab/links";
 import { ToolCard, type ToolViewProps } from "./tool-card";
 import { ToolStateCard } from "./tool-state-card";
@@ -17,7 +17,7 @@ export function SearchSiteView({ part, view }: ToolViewProps<"search_site">) {
     <ToolCard {...card} title={labels.done} status="done">
       {results.length ? (
         <>
-          <p className={styles.summary}>{fill(view.copy.results.matches, { count: results.length })}</p>
+          <p className={styles.summary}>{plural(view.copy.results.matches, results.length, view.locale)}</p>
           <ul className={styles.matches}>
             {results.map((result) => {
               const link = safeLink(result.path);

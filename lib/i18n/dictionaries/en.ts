@@ -1,3 +1,4 @@
+import { pluralForms } from "../plural-forms";
 import type { Dictionary } from "./es";
 
 export const en: Dictionary = {
@@ -208,14 +209,15 @@ export const en: Dictionary = {
     empty: "No messages yet.",
     unsent: "Unsent",
     sent: "Sent",
-    attempts: "{count} tries",
+    attempts: pluralForms({ one: "{count} try", other: "{count} tries" }),
     replyEmail: "Reply by email",
     replyWhatsapp: "Reply on WhatsApp",
-    count: "{count} messages",
+    count: pluralForms({ one: "{count} message", other: "{count} messages" }),
   },
   labView: {
     title: "The Lab, as visitors used it",
-    lead: "Every agent run, chat message and review, as the visitor saw it, kept for {days} days. Only the studio can open these pages.",
+    lead: "Every agent run, chat message and review, as the visitor saw it, kept for {days}. Only the studio can open these pages.",
+    days: pluralForms({ one: "{count} day", other: "{count} days" }),
     nav: { label: "Studio", inbox: "Messages", uses: "Lab uses", gaps: "Gaps" },
     unavailable: "The Lab's records aren't answering right now. Try again in a few minutes.",
     off: "The Lab keeps no records: LAB_RECORDS_DAYS is 0 (see docs/deploy.md).",
@@ -244,7 +246,10 @@ export const en: Dictionary = {
       neuronsValue: "{neurons} of the free {free} a day ({share})",
       messages: "Messages from the Lab",
       flagged: "Answers with flagged amounts",
-      notKept: "{count} more uses past the day's cap were counted, not kept.",
+      notKept: pluralForms({
+        one: "{count} more use past the day's cap was counted, not kept.",
+        other: "{count} more uses past the day's cap were counted, not kept.",
+      }),
     },
     filters: {
       title: "Filter the day's uses",
@@ -260,7 +265,7 @@ export const en: Dictionary = {
     },
     list: {
       title: "Uses",
-      count: "{shown} of {total} uses",
+      count: pluralForms({ one: "{shown} of {count} use", other: "{shown} of {count} uses" }),
       none: "No Lab use was kept this day.",
       empty: "No use of this day fits the filters.",
       open: "Replay this use",
@@ -313,12 +318,12 @@ export const en: Dictionary = {
     fromRun: "From this Lab run",
     gaps: {
       title: "Gaps",
-      lead: "Goals and questions whose search found nothing or that fit no service, in the {days} days to {day}, grouped by the words they share: what visitors looked for that content/ doesn't answer yet.",
+      lead: "Goals and questions whose search found nothing or that fit no service, in the {days} to {day}, grouped by the words they share: what visitors looked for that content/ doesn't answer yet.",
       empty: "No gaps in these days.",
       word: "Word",
       count: "Uses",
       said: "As visitors wrote it",
-      read: "{count} uses read",
+      read: pluralForms({ one: "{count} use read", other: "{count} uses read" }),
     },
   },
   footer: {
@@ -352,7 +357,8 @@ export const en: Dictionary = {
       },
       limits: "Its limits",
       limitsBody:
-        "Each run is capped at {modelCalls} model calls, {toolCalls} tool calls, {tokens} tokens and {seconds} seconds. It costs {units} units of the Lab's daily quota.",
+        "Each run is capped at {modelCalls} model calls, {toolCalls} tool calls, {tokens} tokens and {seconds}. It costs {units} units of the Lab's daily quota.",
+      seconds: pluralForms({ one: "{count} second", other: "{count} seconds" }),
       model: "Which model answers",
       modelBody:
         "In production, Gemma 4 on Workers AI. Without it (on a local copy or in the tests) the offline planner answers: a deterministic program, not an AI model, that uses the same tools and writes its answer only from what they return. The meter says which one answered.",
@@ -407,7 +413,7 @@ export const en: Dictionary = {
         failed: "The call failed.",
       },
       results: {
-        matches: "{count} matches",
+        matches: pluralForms({ one: "{count} match", other: "{count} matches" }),
         noMatches: "No page of the site matches.",
         includes: "Includes",
         extras: "Extras",
@@ -468,7 +474,8 @@ export const en: Dictionary = {
       errors: {
         quotaIp: "You have used today's runs from this connection. They come back {time}.",
         quotaSite: "The Lab has used today's quota for all visitors. It comes back {time}.",
-        quotaBurst: "Too many runs in one minute. Try again in {seconds} seconds.",
+        quotaBurst: "Too many runs in one minute. Try again in {seconds}.",
+        seconds: pluralForms({ one: "{count} second", other: "{count} seconds" }),
         resetAt: "at {time} (your time)",
         resetOn: "on {time} (your time)",
         modelSpent:
@@ -495,9 +502,11 @@ export const en: Dictionary = {
     partial: "With what I could check, I can't give you a reliable price range.",
   },
   labUses: {
-    cost: "{units} unit a use",
-    costPlural: "{units} units a use",
-    left: "You have {left} of {limit} units left today from this connection.",
+    cost: pluralForms({ one: "{count} unit a use", other: "{count} units a use" }),
+    left: pluralForms({
+      one: "You have {left} of {count} unit left today from this connection.",
+      other: "You have {left} of {count} units left today from this connection.",
+    }),
     leftUnknown: "We couldn't read your units for today.",
     pausedDay:
       "The Lab's model has used up today's allocation ({uses}): it comes back at {time} UTC. No units are spent meanwhile.",
@@ -570,8 +579,10 @@ export const en: Dictionary = {
     offlineNote:
       "With no model configured, the reviewer applies fixed rules (secrets in code, eval, innerHTML, SQL built from strings, loose comparisons, empty catches…). With Workers AI it reviews like a colleague would.",
     offlineSummary: {
-      none: "The fixed rules found no common mistakes in these {lines} lines; a model would look deeper.",
-      some: "The fixed rules found {count} things to check in {lines} lines.",
+      none: "The fixed rules found no common mistakes in {lines}; a model would look deeper.",
+      some: "The fixed rules found {findings} to check in {lines}.",
+      findings: pluralForms({ one: "{count} thing", other: "{count} things" }),
+      lines: pluralForms({ one: "{count} line", other: "{count} lines" }),
     },
     rules: {
       secret: {
@@ -634,7 +645,7 @@ export const en: Dictionary = {
   labErrors: {
     quotaIp: "You have used today's units from this connection. They come back {time}.",
     quotaSite: "The Lab has used today's quota for all visitors. It comes back {time}.",
-    quotaBurst: "Too many uses in one minute. Try again in {seconds} seconds.",
+    quotaBurst: "Too many uses in one minute. Try again in {seconds}.",
     unavailable: "The Lab can't check its quota right now. Please try again in a few minutes.",
     invalid: "The request is not valid: check the length of the text.",
     network: "The connection dropped before it finished.",
@@ -654,7 +665,10 @@ export const en: Dictionary = {
     total: "Total",
     neuronsOf: "{used} of {allowance} free Workers AI neurons",
     units: "Site units: {used} of {limit}",
-    estimated: "{count} uses with estimated tokens (the model sent none, or it was an offline program).",
+    estimated: pluralForms({
+      one: "{count} use with estimated tokens (the model sent none, or it was an offline program).",
+      other: "{count} uses with estimated tokens (the model sent none, or it was an offline program).",
+    }),
     resets: "The count goes back to zero at midnight UTC.",
     unavailable: "We couldn't read today's usage: the quota isn't answering.",
   },
@@ -721,7 +735,8 @@ Return only the requested JSON object, in English:
     back: "Back to the form",
   },
   records: {
-    kept: "What you do on this page is kept for {days} days, so the studio can see what its Lab told visitors and make it better: what you typed (with email addresses and phone numbers taken out) and what the Lab showed you. Only the studio reads it, in its private view. Your IP address is not kept.",
+    kept: "What you do on this page is kept for {days}, so the studio can see what its Lab told visitors and make it better: what you typed (with email addresses and phone numbers taken out) and what the Lab showed you. Only the studio reads it, in its private view. Your IP address is not kept.",
+    days: pluralForms({ one: "{count} day", other: "{count} days" }),
     none: "Nothing you do on this page is kept: what you type and what the Lab answers are gone when you leave.",
     reopened: "This is the run at this address, as it was kept. Opening it again spent no units.",
     loading: "Opening the run at this address…",

@@ -1,3 +1,5 @@
+import { pluralForms } from "../plural-forms";
+
 export const es = {
   nav: {
     label: "Navegación principal",
@@ -212,14 +214,15 @@ export const es = {
     empty: "Todavía no hay mensajes.",
     unsent: "Sin enviar",
     sent: "Enviado",
-    attempts: "{count} intentos",
+    attempts: pluralForms({ one: "{count} intento", other: "{count} intentos" }),
     replyEmail: "Responder por correo",
     replyWhatsapp: "Responder por WhatsApp",
-    count: "{count} mensajes",
+    count: pluralForms({ one: "{count} mensaje", other: "{count} mensajes" }),
   },
   labView: {
     title: "El Lab, como lo usaron los visitantes",
-    lead: "Cada ejecución del agente, mensaje del asistente y revisión, como la vio el visitante, guardada {days} días. Solo el estudio puede abrir estas páginas.",
+    lead: "Cada ejecución del agente, mensaje del asistente y revisión, como la vio el visitante, guardada {days}. Solo el estudio puede abrir estas páginas.",
+    days: pluralForms({ one: "{count} día", other: "{count} días" }),
     nav: { label: "Estudio", inbox: "Mensajes", uses: "Usos del Lab", gaps: "Vacíos" },
     unavailable: "Los registros del Lab no responden ahora. Intente en unos minutos.",
     off: "El Lab no guarda registros: LAB_RECORDS_DAYS es 0 (vea docs/deploy.md).",
@@ -248,7 +251,10 @@ export const es = {
       neuronsValue: "{neurons} de las {free} gratuitas al día ({share})",
       messages: "Mensajes que vinieron del Lab",
       flagged: "Respuestas con montos señalados",
-      notKept: "{count} usos más, pasado el tope del día, se contaron pero no se guardaron.",
+      notKept: pluralForms({
+        one: "{count} uso más, pasado el tope del día, se contó pero no se guardó.",
+        other: "{count} usos más, pasado el tope del día, se contaron pero no se guardaron.",
+      }),
     },
     filters: {
       title: "Filtrar los usos del día",
@@ -264,7 +270,7 @@ export const es = {
     },
     list: {
       title: "Usos",
-      count: "{shown} de {total} usos",
+      count: pluralForms({ one: "{shown} de {count} uso", other: "{shown} de {count} usos" }),
       none: "Este día no se guardó ningún uso del Lab.",
       empty: "Ningún uso de este día cumple los filtros.",
       open: "Ver este uso de nuevo",
@@ -317,12 +323,12 @@ export const es = {
     fromRun: "De esta ejecución del Lab",
     gaps: {
       title: "Vacíos",
-      lead: "Objetivos y preguntas cuya búsqueda no encontró nada o que no encajan en ningún servicio, en los {days} días hasta el {day}, agrupados por las palabras que comparten: lo que los visitantes buscaron y content/ aún no responde.",
+      lead: "Objetivos y preguntas cuya búsqueda no encontró nada o que no encajan en ningún servicio, en {days} hasta el {day}, agrupados por las palabras que comparten: lo que los visitantes buscaron y content/ aún no responde.",
       empty: "No hay vacíos en estos días.",
       word: "Palabra",
       count: "Usos",
       said: "Como lo escribieron los visitantes",
-      read: "{count} usos leídos",
+      read: pluralForms({ one: "{count} uso leído", other: "{count} usos leídos" }),
     },
   },
   footer: {
@@ -356,7 +362,8 @@ export const es = {
       },
       limits: "Sus límites",
       limitsBody:
-        "Cada ejecución tiene topes: {modelCalls} llamadas al modelo, {toolCalls} llamadas a herramientas, {tokens} tokens y {seconds} segundos. Cuesta {units} unidades de la cuota diaria del Lab.",
+        "Cada ejecución tiene topes: {modelCalls} llamadas al modelo, {toolCalls} llamadas a herramientas, {tokens} tokens y {seconds}. Cuesta {units} unidades de la cuota diaria del Lab.",
+      seconds: pluralForms({ one: "{count} segundo", other: "{count} segundos" }),
       model: "Qué modelo responde",
       modelBody:
         "En producción, Gemma 4 en Workers AI. Sin él (en una copia local o en las pruebas) responde el planificador sin conexión: un programa determinista, no un modelo de IA, que usa las mismas herramientas y escribe su respuesta solo con lo que ellas devuelven. El medidor dice cuál respondió.",
@@ -419,7 +426,7 @@ export const es = {
         failed: "La llamada falló.",
       },
       results: {
-        matches: "{count} resultados",
+        matches: pluralForms({ one: "{count} resultado", other: "{count} resultados" }),
         noMatches: "Ninguna página del sitio coincide.",
         includes: "Incluye",
         extras: "Extras",
@@ -480,7 +487,8 @@ export const es = {
       errors: {
         quotaIp: "Ya usó las ejecuciones de hoy desde esta conexión. Vuelven {time}.",
         quotaSite: "El Lab ya usó su cuota de hoy para todos los visitantes. Vuelve {time}.",
-        quotaBurst: "Demasiadas ejecuciones en un minuto. Intente de nuevo en {seconds} segundos.",
+        quotaBurst: "Demasiadas ejecuciones en un minuto. Intente de nuevo en {seconds}.",
+        seconds: pluralForms({ one: "{count} segundo", other: "{count} segundos" }),
         resetAt: "a las {time} (su hora)",
         resetOn: "el {time} (su hora)",
         modelSpent:
@@ -509,9 +517,11 @@ export const es = {
     partial: "Con lo que alcancé a revisar no puedo darle un rango de precio confiable.",
   },
   labUses: {
-    cost: "{units} unidad por uso",
-    costPlural: "{units} unidades por uso",
-    left: "Le quedan hoy {left} de {limit} unidades desde esta conexión.",
+    cost: pluralForms({ one: "{count} unidad por uso", other: "{count} unidades por uso" }),
+    left: pluralForms({
+      one: "Le queda hoy {left} de {count} unidad desde esta conexión.",
+      other: "Le quedan hoy {left} de {count} unidades desde esta conexión.",
+    }),
     leftUnknown: "No pudimos leer sus unidades de hoy.",
     pausedDay:
       "El modelo del Lab agotó su asignación de hoy ({uses}): vuelve a las {time} UTC. Mientras tanto no se gasta ninguna unidad.",
@@ -612,8 +622,10 @@ export const es = {
     offlineNote:
       "Sin un modelo configurado, el revisor aplica reglas fijas (secretos en el código, eval, innerHTML, SQL armado con texto, comparaciones flojas, capturas vacías…). Con Workers AI revisa como lo haría un colega.",
     offlineSummary: {
-      none: "Las reglas fijas no encontraron errores comunes en estas {lines} líneas; un modelo revisaría más a fondo.",
-      some: "Las reglas fijas encontraron {count} puntos para revisar en {lines} líneas.",
+      none: "Las reglas fijas no encontraron errores comunes en {lines}; un modelo revisaría más a fondo.",
+      some: "Las reglas fijas encontraron {findings} para revisar en {lines}.",
+      findings: pluralForms({ one: "{count} punto", other: "{count} puntos" }),
+      lines: pluralForms({ one: "{count} línea", other: "{count} líneas" }),
     },
     rules: {
       secret: {
@@ -676,7 +688,7 @@ export const es = {
   labErrors: {
     quotaIp: "Ya usó las unidades de hoy desde esta conexión. Vuelven {time}.",
     quotaSite: "El Lab usó la cuota de hoy para todos los visitantes. Vuelve {time}.",
-    quotaBurst: "Demasiados usos en un minuto. Intente de nuevo en {seconds} segundos.",
+    quotaBurst: "Demasiados usos en un minuto. Intente de nuevo en {seconds}.",
     unavailable: "El Lab no puede revisar su cuota en este momento. Intente de nuevo en unos minutos.",
     invalid: "La solicitud no es válida: revise el largo del texto.",
     network: "La conexión se cortó antes de terminar.",
@@ -696,7 +708,10 @@ export const es = {
     total: "Total",
     neuronsOf: "{used} de {allowance} neuronas gratis de Workers AI",
     units: "Unidades del sitio: {used} de {limit}",
-    estimated: "{count} usos con tokens estimados (el modelo no los reportó, o fue un programa sin conexión).",
+    estimated: pluralForms({
+      one: "{count} uso con tokens estimados (el modelo no los reportó, o fue un programa sin conexión).",
+      other: "{count} usos con tokens estimados (el modelo no los reportó, o fue un programa sin conexión).",
+    }),
     resets: "El conteo vuelve a cero a medianoche UTC.",
     unavailable: "No pudimos leer el uso de hoy: la cuota no responde.",
   },
@@ -766,11 +781,12 @@ Devuelve solo el objeto JSON pedido, en español:
     back: "Volver al formulario",
   },
   records: {
-    kept: "Lo que haces en esta página se guarda {days} días para que el estudio vea qué les dijo su Lab a los visitantes y lo mejore: lo que escribiste (sin correos ni números de teléfono) y lo que el Lab te mostró. Solo lo lee el estudio, en su vista privada. Tu dirección IP no se guarda.",
-    none: "Nada de lo que haces en esta página se guarda: lo que escribes y lo que responde el Lab desaparecen al salir.",
+    kept: "Lo que usted hace en esta página se guarda {days} para que el estudio vea qué les dijo su Lab a los visitantes y lo mejore: lo que usted escribió (sin correos ni números de teléfono) y lo que el Lab le mostró. Solo lo lee el estudio, en su vista privada. Su dirección IP no se guarda.",
+    days: pluralForms({ one: "{count} día", other: "{count} días" }),
+    none: "Nada de lo que usted hace en esta página se guarda: lo que escribe y lo que responde el Lab desaparecen al salir.",
     reopened: "Esta es la ejecución de esta dirección, tal como se guardó. Abrirla de nuevo no gastó unidades.",
     loading: "Abriendo la ejecución de esta dirección…",
-    gone: "La ejecución de esta dirección no está guardada: caducó o nunca se guardó. Escribe tu objetivo y ejecútalo de nuevo.",
+    gone: "La ejecución de esta dirección no está guardada: caducó o nunca se guardó. Escriba su objetivo y ejecútelo de nuevo.",
     trimmed: "Esta ejecución era muy larga: sus partes más largas se acortaron al guardarla.",
     whatsappRun: "Ejecución del Lab: {id}",
   },

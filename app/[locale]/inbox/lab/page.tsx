@@ -10,6 +10,7 @@ import { PageHeader } from "@/components/site/page-header";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { fill } from "@/lib/i18n/fill";
 import { localeOf } from "@/lib/i18n/params";
+import { plural } from "@/lib/i18n/plural";
 import { studioAccess } from "@/lib/lab-view/access";
 import { readFilters } from "@/lib/lab-view/filters";
 import { studioPaths } from "@/lib/lab-view/paths";
@@ -34,7 +35,9 @@ export default async function LabUsesPage({ params, searchParams }: PageProps<"/
   const query = await searchParams;
   const filters = readFilters(query, locale);
   const read = await readStudioDay(query.day, filters);
-  const header = <PageHeader title={copy.title} lead={fill(copy.lead, { days: read.retentionDays })} />;
+  const header = (
+    <PageHeader title={copy.title} lead={fill(copy.lead, { days: plural(copy.days, read.retentionDays, locale) })} />
+  );
   if (read.status !== "ok") {
     return (
       <>

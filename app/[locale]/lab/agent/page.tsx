@@ -30,7 +30,7 @@ export default async function LabAgentPage({ params }: PageProps<"/[locale]/lab/
           <AgentAbout locale={locale} about={dict.agent.about} />
         </AgentConsole>
       </HydrateOnIntent>
-      <RecordsNotice copy={dict.records} />
+      <RecordsNotice locale={locale} copy={dict.records} />
     </>
   );
 }

@@ -26,7 +26,7 @@ export default async function LabAssistantPage({ params }: PageProps<"/[locale]/
       <HydrateOnIntent>
         <ChatConsole locale={locale} copy={dict.assistant} shared={labCopy(dict)} />
       </HydrateOnIntent>
-      <RecordsNotice copy={dict.records} />
+      <RecordsNotice locale={locale} copy={dict.records} />
     </>
   );
 }

@@ -39,7 +39,7 @@ export default async function LabReviewerPage({ params }: PageProps<"/[locale]/l
       <HydrateOnIntent>
         <ReviewConsole locale={locale} copy={dict.reviewer} shared={labCopy(dict)} />
       </HydrateOnIntent>
-      <RecordsNotice copy={dict.records} />
+      <RecordsNotice locale={locale} copy={dict.records} />
     </>
   );
 }

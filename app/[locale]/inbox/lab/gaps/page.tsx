@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { formatCount } from "@/components/lab/copy";
 import { DayPicker } from "@/components/lab-view/day-picker";
 import { GapsTable } from "@/components/lab-view/gaps-table";
 import { StudioDoor } from "@/components/lab-view/studio-door";
@@ -8,6 +7,7 @@ import { PageHeader } from "@/components/site/page-header";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { fill } from "@/lib/i18n/fill";
 import { localeOf } from "@/lib/i18n/params";
+import { plural } from "@/lib/i18n/plural";
 import { studioAccess } from "@/lib/lab-view/access";
 import { formatDay } from "@/lib/lab-view/format";
 import { studioPaths } from "@/lib/lab-view/paths";
@@ -39,7 +39,7 @@ export default async function LabGapsPage({ params, searchParams }: PageProps<"/
       </>
     );
   }
-  const lead = fill(copy.gaps.lead, { days: formatCount(gaps.days, locale), day: formatDay(gaps.day, locale) });
+  const lead = fill(copy.gaps.lead, { days: plural(copy.days, gaps.days, locale), day: formatDay(gaps.day, locale) });
   return (
     <>
       <PageHeader title={copy.gaps.title} lead={lead} />
@@ -51,7 +51,7 @@ export default async function LabGapsPage({ params, searchParams }: PageProps<"/
         kept={gaps.kept}
         href={(other) => studioPaths.gaps(locale, other)}
       />
-      <p className="muted">{fill(copy.gaps.read, { count: formatCount(gaps.read, locale) })}</p>
+      <p className="muted">{plural(copy.gaps.read, gaps.read, locale)}</p>
       <GapsTable groups={gaps.groups} locale={locale} copy={copy} />
     </>
   );
