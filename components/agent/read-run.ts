@@ -76,6 +76,9 @@ export function readRun(message: AgentUIMessage | undefined): RunView {
         const { serviceId, extraIds, price, weeks } = part.output;
         view.estimate = { serviceId, extraIds, price, weeks };
       }
+    } else if (part.type === "data-next-step") {
+      // The run's own contact step, sent only when no tool suggested one.
+      view.nextStep ??= { kind: part.data.kind, path: part.data.path };
     } else if (part.type === "data-done") view.done = part.data;
   });
   view.answer = answer.join("\n\n");

@@ -1,17 +1,19 @@
 import { memo, useMemo } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import { Link } from "@/components/site/link";
+import { withoutGoal } from "@/lib/contact/lead-context";
 import { type LinkPolicy, safeLink } from "@/lib/lab/links";
 import { markdownBlocks } from "./markdown-blocks";
 
 // Like components/site/markdown.tsx, but for text a model wrote: links only to this site's pages
 // (or the studio's WhatsApp), in the same tab; any other link, and every image, keeps only its text.
 function componentsFor(plainHref: string | undefined, policy?: LinkPolicy): Components {
-  const plain = plainHref === undefined ? undefined : safeLink(plainHref, policy)?.href;
+  // The model copies the step's link without the goal (`withoutGoal`): the same step either way.
+  const plain = plainHref === undefined ? undefined : safeLink(withoutGoal(plainHref), policy)?.href;
   return {
     a: ({ href, children }) => {
       const link = safeLink(href, policy);
-      if (!link || link.href === plain) return <>{children}</>;
+      if (!link || (plain !== undefined && withoutGoal(link.href) === plain)) return <>{children}</>;
       return link.kind === "site" ? (
         <Link href={link.href}>{children}</Link>
       ) : (

@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { Link } from "@/components/site/link";
-import { contactPathWith } from "@/lib/contact/lead-context";
+import { contactPathWith, type LeadContext, quotePathWith } from "@/lib/contact/lead-context";
 import type { Locale } from "@/lib/i18n/config";
 import type { Dictionary } from "@/lib/i18n/dictionary";
 import { durationLabel, formatDuration } from "@/lib/i18n/duration";
@@ -24,9 +24,11 @@ type Props = {
   services: CalculatorService[];
   initial: Selection;
   problems: SelectionProblem[];
+  /** The agent's run and the visitor's goal, when the agent sent them here: they go on to the form. */
+  lead?: Pick<LeadContext, "goal" | "runId">;
 };
 
-export function QuoteCalculator({ locale, copy, services, initial, problems: initialProblems }: Props) {
+export function QuoteCalculator({ locale, copy, services, initial, problems: initialProblems, lead = {} }: Props) {
   const [selection, setSelection] = useState<Selection>(initial);
   const [problems, setProblems] = useState(initialProblems);
   const serviceFieldId = useId();
@@ -37,7 +39,11 @@ export function QuoteCalculator({ locale, copy, services, initial, problems: ini
     setSelection(next);
     setProblems([]);
     // The URL holds the state, so the link can be shared; replaceState keeps Next's router in sync.
-    window.history.replaceState(null, "", paths.quote(locale, next.serviceId ?? undefined, next.extraIds));
+    window.history.replaceState(
+      null,
+      "",
+      quotePathWith(paths.quote(locale, next.serviceId ?? undefined, next.extraIds), lead),
+    );
   }
 
   function toggleExtra(id: string, on: boolean) {
@@ -129,6 +135,7 @@ export function QuoteCalculator({ locale, copy, services, initial, problems: ini
                   source: "quote",
                   serviceId: estimate.serviceId,
                   extraIds: estimate.extraIds,
+                  ...lead,
                 })}
               >
                 {copy.talk}

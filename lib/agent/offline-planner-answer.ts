@@ -49,5 +49,6 @@ export function plannerAnswer(locale: Locale, results: Results): string {
   if (next && results.suggest_next_step?.kind !== "quote") {
     return `${copy.nothing} ${copy.contact}`;
   }
-  return service ? copy.partial : copy.nothing;
+  // The run offers the contact step when no tool did (`data-next-step`): the answer points to it.
+  return `${service ? copy.partial : copy.nothing} ${copy.contact}`;
 }

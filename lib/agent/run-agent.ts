@@ -21,7 +21,8 @@ import { nextTools } from "./next-tools";
 import { createOfflinePlanner } from "./offline-planner";
 import { systemPrompt } from "./prompt";
 import { LAST_CALL_REFUSAL, type Refusal, refusalFor, TOOL_BUDGET_REFUSAL } from "./refusals";
-import { type AgentTools, createAgentTools } from "./tools";
+import { type AgentTools, createAgentTools, type ToolContext } from "./tools";
+import { suggestNextStep } from "./tools/suggest-next-step";
 import type { AgentUIMessage, BudgetData, DoneReason } from "./types";
 
 export type AgentRunDetails = { refusedCalls: number };
@@ -40,10 +41,13 @@ type Run = {
   /** Stops the model before a call the budget can't afford. */
   internal: AbortController;
   modelError: unknown;
+  context: ToolContext;
+  /** What the tools gave the visitor so far: the service read, and whether a next step was suggested. */
+  noted: { serviceId: string | undefined; suggested: boolean };
 };
 
-/** Wraps each tool's execute with the run's limits: call count and room left for results. */
-function guardTools<T extends ToolSet>(tools: T, budget: RunBudget): T {
+/** Wraps each tool's execute with the run's limits (call count, room left for results), and notes what it gave. */
+function guardTools<T extends ToolSet>(tools: T, budget: RunBudget, noted: Run["noted"]): T {
   const guarded: ToolSet = {};
   for (const [name, definition] of Object.entries(tools)) {
     const execute = definition.execute;
@@ -63,11 +67,20 @@ function guardTools<T extends ToolSet>(tools: T, budget: RunBudget): T {
         if (!budget.admitResult(estimateJsonTokens("value" in read ? read.value : output))) {
           return { ...TOOL_BUDGET_REFUSAL, detail: "result too large for the tokens left; answer with what you have" };
         }
+        noteResult(noted, name, output);
         return output;
       },
     } as ToolSet[string];
   }
   return guarded as T;
+}
+
+function noteResult(noted: Run["noted"], name: string, output: unknown): void {
+  const result = output as { ok?: unknown; service?: { id?: unknown }; serviceId?: unknown } | null;
+  if (!result || result.ok !== true) return;
+  if (name === "suggest_next_step") noted.suggested = true;
+  const id = name === "get_service" ? result.service?.id : name === "estimate_quote" ? result.serviceId : undefined;
+  if (typeof id === "string") noted.serviceId = id;
 }
 
 /** Swaps the SDK's long error text of refused calls for the short refusal the model can act on. */
@@ -93,8 +106,11 @@ function messagesTokens(messages: ModelMessage[]): number {
 
 function createRun(goal: string, locale: Locale, studio: string, runId?: string): Run {
   const budget = new RunBudget();
-  const tools = guardTools(createAgentTools({ locale, goal, ...(runId ? { runId } : {}) }), budget);
-  return {
+  const context = { locale, goal, ...(runId ? { runId } : {}) };
+  const noted: Run["noted"] = { serviceId: undefined, suggested: false };
+  const tools = guardTools(createAgentTools(context), budget, noted);
+  const run: Run = {
+    context,
     goal,
     locale,
     budget,
@@ -104,7 +120,9 @@ function createRun(goal: string, locale: Locale, studio: string, runId?: string)
     refusals: new Map(),
     internal: new AbortController(),
     modelError: null,
+    noted,
   };
+  return run;
 }
 
 /** Input tokens every call re-sends: the system prompt, and each offered tool's schema. */
@@ -241,7 +259,29 @@ async function streamModel(
     }
   } finally {
     writeDroppedCalls(run, record, writer);
+    writeFallbackStep(run, call.abortSignal, writer);
   }
+}
+
+/**
+ * A run that ends without a next step of its own (a limit before `suggest_next_step`, a model
+ * that never called it) still leaves the visitor one: the contact form, with the goal, the
+ * service it read and the run. Not after the visitor stopped it: they left.
+ */
+function writeFallbackStep(
+  run: Run,
+  signal: AbortSignal | undefined,
+  writer: UIMessageStreamWriter<AgentUIMessage>,
+): void {
+  // Aborted by the budget (`internal`) or the deadline still ends in front of the visitor.
+  const reason: unknown = signal?.reason;
+  const left =
+    signal?.aborted === true &&
+    !run.internal.signal.aborted &&
+    !(reason instanceof DOMException && reason.name === "TimeoutError");
+  if (run.noted.suggested || left) return;
+  const step = suggestNextStep("contact", run.noted.serviceId, [], run.context);
+  if (step.ok) writer.write({ type: "data-next-step", data: { kind: "contact", path: step.path } });
 }
 
 function snapshot(budget: RunBudget): BudgetData {

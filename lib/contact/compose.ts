@@ -5,6 +5,7 @@ import { getDictionary } from "@/lib/i18n/dictionary";
 import { durationLabel, formatDuration } from "@/lib/i18n/duration";
 import { fill } from "@/lib/i18n/fill";
 import { formatMoneyRange, localeTag } from "@/lib/i18n/format";
+import { studioPaths } from "@/lib/lab-view/paths";
 import type { Lead } from "./lead";
 import { summaryLines } from "./lead-context";
 import { oneLine } from "./schema";
@@ -72,7 +73,12 @@ function ownSummary(lead: Lead): string {
 }
 
 /** Label and value pairs of a lead, in the studio's language, shared by the email and the inbox. */
-export function leadFacts(lead: Lead, locale: Locale = DEFAULT_LOCALE) {
+/** A page of the studio's on the inbox's origin (`inboxUrl` is absolute, or a path when no origin is known). */
+function besideInbox(inboxUrl: string, path: string): string {
+  return URL.canParse(inboxUrl) ? new URL(path, inboxUrl).toString() : path;
+}
+
+export function leadFacts(lead: Lead, locale: Locale = DEFAULT_LOCALE, inboxUrl = "") {
   const words = getDictionary(locale).leads;
   const service = lead.estimate ? SITE.services.find((s) => s.id === lead.estimate?.serviceId) : undefined;
   const extras = service?.extras.filter((extra) => lead.estimate?.extraIds.includes(extra.id)) ?? [];
@@ -85,6 +91,10 @@ export function leadFacts(lead: Lead, locale: Locale = DEFAULT_LOCALE) {
   const lab: [string, string][] = [];
   if (lead.context) lab.push([words.source, words.sources[lead.context.source]]);
   if (lead.context?.goal) lab.push([words.goal, lead.context.goal]);
+  // The run the visitor came from, by way of the calculator or not: what the agent told them. In
+  // the email; the inbox links it on its own (`inboxUrl` empty).
+  if (lead.context?.runId && inboxUrl)
+    lab.push([words.run, besideInbox(inboxUrl, studioPaths.run(locale, lead.context.runId))]);
   if (service && lead.estimate) {
     lab.push([words.service, `${service.text[locale].name} (${service.id})`]);
     if (extras.length)
@@ -100,7 +110,7 @@ export function leadFacts(lead: Lead, locale: Locale = DEFAULT_LOCALE) {
 }
 
 export function composeLeadEmail(lead: Lead, inboxUrl: string, locale: Locale = DEFAULT_LOCALE): LeadEmail {
-  const { words, service, visitor, lab } = leadFacts(lead, locale);
+  const { words, service, visitor, lab } = leadFacts(lead, locale, inboxUrl);
   const name = headerValue(lead.name, 100);
   const subject = headerValue(
     service ? fill(words.subjectService, { name, service }) : fill(words.subject, { name }),

@@ -54,6 +54,42 @@ export function shortGoal(goal: string): string {
   return `${(space > cut.length / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
+/**
+ * A site path without the visitor's goal in its query: the link as the model reads and copies it
+ * (the goal, percent-encoded, would triple it), and as the page compares the answer's link with
+ * its next-step button.
+ */
+export function withoutGoal(path: string): string {
+  if (!path.startsWith("/")) return path;
+  const at = path.indexOf("?");
+  if (at < 0) return path;
+  const params = new URLSearchParams(path.slice(at + 1));
+  if (!params.has("goal")) return path;
+  params.delete("goal");
+  const rest = params.toString().replaceAll("%2C", ",");
+  return rest ? `${path.slice(0, at)}?${rest}` : path.slice(0, at);
+}
+
+/**
+ * The calculator's path for an agent's visitor: the selection, and the run and the goal, so the
+ * calculator's "let's talk" carries them on to the form (`quoteLead`).
+ */
+export function quotePathWith(quotePath: string, context: Pick<LeadContext, "goal" | "runId">): string {
+  const [path, query = ""] = quotePath.split("?", 2) as [string, string?];
+  const params = new URLSearchParams(query);
+  if (context.runId) params.set("run", context.runId);
+  const goal = context.goal ? shortGoal(context.goal) : "";
+  if (goal) params.set("goal", goal);
+  const text = params.toString().replaceAll("%2C", ",");
+  return text ? `${path}?${text}` : path;
+}
+
+/** The run and the goal a calculator link carried, checked as a contact link's are; none when absent. */
+export function quoteLead(query: { run?: string; goal?: string }): Pick<LeadContext, "goal" | "runId"> {
+  const goal = query.goal ? shortGoal(query.goal) : "";
+  return { ...(goal ? { goal } : {}), ...(isRunId(query.run) ? { runId: query.run } : {}) };
+}
+
 /** The contact page's path with the context in its query (URLSearchParams escapes `(`, `)` and `]` too). */
 export function contactPathWith(contactPath: string, context: LeadContext): string {
   const params = new URLSearchParams({ from: context.source });
@@ -80,8 +116,9 @@ export function readLeadContext(query: LeadQuery): { context: LeadContext | null
       ...(goal ? { goal } : {}),
       ...(selection.serviceId ? { serviceId: selection.serviceId } : {}),
       extraIds: selection.extraIds,
-      // Only an agent's link names a run, and only an id of a run id's shape: anything else is dropped.
-      ...(source === "agent" && isRunId(query.run) ? { runId: query.run } : {}),
+      // A run travels from the agent's link, directly or through the calculator it sent the
+      // visitor to; only an id of a run id's shape: anything else is dropped.
+      ...(isRunId(query.run) ? { runId: query.run } : {}),
     },
     problems,
   };
@@ -105,8 +142,9 @@ export function parseLeadContext(query: LeadQuery): { context: LeadContext; esti
   if (!query.from && !query.service && !query.extras && !query.goal && !query.run) return null;
   const source = LEAD_SOURCES.find((known) => known === query.from);
   if (!source) throw new LeadContextError("unknown_source");
-  // The page posts a run id only as it read one (an agent's link): another shape was made by hand.
-  if (query.run && (source !== "agent" || !isRunId(query.run))) throw new LeadContextError("invalid_run");
+  // The page posts a run id only as it read one (an agent's link, or the calculator it led to):
+  // another shape was made by hand.
+  if (query.run && !isRunId(query.run)) throw new LeadContextError("invalid_run");
   const extraIds = (query.extras ?? "")
     .split(",")
     .map((id) => id.trim())

@@ -48,6 +48,8 @@ const OUTPUTS: Record<string, z.ZodType> = {
     path: stepPath,
   }),
 };
+/** The run's own contact step (`data-next-step`), when no tool suggested one. */
+const nextStepData = z.object({ kind: z.literal("contact"), path: stepPath });
 
 const toolPart = z
   .object({
@@ -104,6 +106,10 @@ function checkedPart(part: unknown): object | null {
   if (type === "step-start") return { type };
   if (type === "data-done") {
     const data = doneSchema.safeParse((part as { data?: unknown }).data).data;
+    return data ? { type, data } : null;
+  }
+  if (type === "data-next-step") {
+    const data = nextStepData.safeParse((part as { data?: unknown }).data).data;
     return data ? { type, data } : null;
   }
   if (type === "data-review") {

@@ -82,6 +82,26 @@ describe("runAgent", () => {
     expect(result.done.reason).toBe("answered");
   });
 
+  it("offers the contact step, with the service it read, when the run ends without a next step", async () => {
+    const result = await run([
+      { text: "Busco. ", calls: [{ name: "search_site", input: { query: "blog", locale: es } }] },
+      { calls: [{ name: "get_service", input: { serviceId: "website-with-blog" } }] },
+      { text: "No alcancé a estimar el precio." },
+    ]);
+    const steps = result.chunks.filter((chunk) => chunk.type === "data-next-step") as {
+      data: { kind: string; path: string };
+    }[];
+    expect(steps).toHaveLength(1);
+    expect(steps[0]?.data.kind).toBe("contact");
+    expect(steps[0]?.data.path).toContain("service=website-with-blog");
+    // Before the one data-done, so the page has it when the run ends.
+    const types = result.chunks.map((chunk) => chunk.type);
+    expect(types.indexOf("data-next-step")).toBeLessThan(types.indexOf("data-done"));
+    // A run whose model suggested its step gets no second one.
+    const suggested = await run(happy);
+    expect(suggested.chunks.some((chunk) => chunk.type === "data-next-step")).toBe(false);
+  });
+
   it("refuses invalid arguments with a short detail, and the model fixes the call", async () => {
     const result = await run([
       { calls: [{ name: "get_service", input: { serviceId: "Website With Blog" } }] },

@@ -252,3 +252,17 @@ describe("tool arguments in words", () => {
     expect(html).toContain("<code>service_id</code> x");
   });
 });
+
+describe("a run that ends without a price", () => {
+  it("still shows the contact step as the answer's button", async () => {
+    const message = await play([
+      { text: "Searching. ", calls: [{ name: "search_site", input: { query: "blog", locale: en } }] },
+      { calls: [{ name: "get_service", input: { serviceId: "website-with-blog" } }] },
+      { text: "I could not estimate the price." },
+    ]);
+    const { run, answer } = render(message);
+    expect(run.nextStep?.kind).toBe("contact");
+    expect(answer).toContain('data-testid="agent-next-step"');
+    expect(answer).toContain(getDictionary(en).agent.console.nextStep.contact);
+  });
+});

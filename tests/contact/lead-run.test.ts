@@ -1,14 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { suggestNextStep } from "@/lib/agent/tools/suggest-next-step";
-import { LeadContextError, parseLeadContext, readLeadContext } from "@/lib/contact/lead-context";
+import { composeLeadEmail } from "@/lib/contact/compose";
+import {
+  contactPathWith,
+  LeadContextError,
+  parseLeadContext,
+  quoteLead,
+  readLeadContext,
+} from "@/lib/contact/lead-context";
 import { submitLead } from "@/lib/contact/send";
 import { memoryContactStore } from "@/lib/contact/store";
 import { SITE } from "@/lib/content/site";
 import { LOCALES } from "@/lib/i18n/config";
 import { memoryRecordStore, newRunId } from "@/lib/lab/records";
+import { studioPaths } from "@/lib/lab-view/paths";
 import { platformFrom } from "@/lib/platform";
 import { readPlatformSettings } from "@/lib/platform/settings";
 import { agentRecord } from "@/tests/lab/records/record-fixtures";
+import { lead } from "./lead-fixtures";
 
 // Guards the link between a lead and the agent run it came from: the agent's contact and WhatsApp
 // steps carry the run's id (never an amount), the form keeps only an id of a run id's shape (a
@@ -34,20 +43,42 @@ describe("the agent's next steps", () => {
   });
 });
 
+describe("the calculator the agent sends a visitor to", () => {
+  it("carries the run and the goal to its own contact link, and the email links the run", () => {
+    const runId = newRunId();
+    const quote = suggestNextStep("quote", service.id, [], { locale, goal: "a site for my bakery", runId });
+    const address = new URL((quote as { path: string }).path, "https://site.example");
+    expect(address.searchParams.get("run")).toBe(runId);
+    expect(address.searchParams.get("goal")).toBe("a site for my bakery");
+    // The calculator page reads them as a contact link's are, and its "let's talk" carries them.
+    const carried = quoteLead({ run: address.searchParams.get("run") ?? "", goal: "a site for my bakery" });
+    expect(carried).toEqual({ runId, goal: "a site for my bakery" });
+    expect(quoteLead({ run: "../inbox", goal: "" })).toEqual({});
+    const talk = contactPathWith("/contact", { source: "quote", serviceId: service.id, extraIds: [], ...carried });
+    const { context } = readLeadContext(Object.fromEntries(new URL(talk, "https://site.example").searchParams));
+    expect(context).toMatchObject({ source: "quote", runId, goal: "a site for my bakery" });
+    // The studio's email names the run, on the inbox's origin.
+    const email = composeLeadEmail(lead(1, { context }), "https://studio.example/x/inbox", locale);
+    expect(email.text).toContain(`https://studio.example${studioPaths.run(locale, runId)}`);
+  });
+});
+
 describe("the contact form's run id", () => {
-  it("is read from an agent's link only, and only in a run id's shape", () => {
+  it("is read from an agent's or its calculator's link, and only in a run id's shape", () => {
     const runId = newRunId();
     expect(readLeadContext({ from: "agent", run: runId }).context?.runId).toBe(runId);
     for (const hostile of ["../../inbox", `${runId}x`, "<script>", ""]) {
       expect(readLeadContext({ from: "agent", run: hostile }).context?.runId).toBeUndefined();
     }
-    expect(readLeadContext({ from: "quote", run: runId }).context?.runId).toBeUndefined();
+    // Through the calculator the agent sent the visitor to, the run goes on to the form.
+    expect(readLeadContext({ from: "quote", run: runId }).context?.runId).toBe(runId);
   });
 
   it("is refused when the posted form carries one made by hand", () => {
     const runId = newRunId();
     expect(parseLeadContext({ from: "agent", run: runId })?.context.runId).toBe(runId);
-    for (const query of [{ from: "agent", run: "not-an-id" }, { from: "quote", run: runId }, { run: runId }]) {
+    expect(parseLeadContext({ from: "quote", run: runId })?.context.runId).toBe(runId);
+    for (const query of [{ from: "agent", run: "not-an-id" }, { from: "quote", run: "../inbox" }, { run: runId }]) {
       expect(() => parseLeadContext(query)).toThrow(LeadContextError);
     }
   });

@@ -1,5 +1,6 @@
 import { type CalculatorService, QuoteCalculator } from "@/components/quote/quote-calculator";
 import { PageHeader } from "@/components/site/page-header";
+import { quoteLead } from "@/lib/contact/lead-context";
 import { SITE } from "@/lib/content/site";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { localeOf } from "@/lib/i18n/params";
@@ -21,6 +22,8 @@ export default async function QuotePage({ params, searchParams }: PageProps<"/[l
   const query = await searchParams;
   const dict = getDictionary(locale);
   const { selection, problems } = parseSelection(first(query.service), first(query.extras));
+  // From the agent: its run and the visitor's goal, carried on to the form.
+  const lead = quoteLead({ run: first(query.run), goal: first(query.goal) });
   const services: CalculatorService[] = SITE.services.map((service) => ({
     id: service.id,
     name: service.text[locale].name,
@@ -41,6 +44,7 @@ export default async function QuotePage({ params, searchParams }: PageProps<"/[l
         copy={dict.quote}
         services={services}
         initial={selection}
+        lead={lead}
         problems={problems}
       />
     </>

@@ -1,6 +1,12 @@
 import { tool } from "ai";
 import { z } from "zod";
-import { contactPathWith, type LeadContext, summaryLines } from "@/lib/contact/lead-context";
+import {
+  contactPathWith,
+  type LeadContext,
+  quotePathWith,
+  summaryLines,
+  withoutGoal,
+} from "@/lib/contact/lead-context";
 import { SITE, whatsappUrl } from "@/lib/content/site";
 import type { Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
@@ -63,7 +69,7 @@ export function suggestNextStep(
     };
     const path =
       kind === "quote"
-        ? paths.quote(locale, serviceId, picked)
+        ? quotePathWith(paths.quote(locale, serviceId, picked), context)
         : kind === "contact"
           ? contactPathWith(paths.contact(locale), context)
           : whatsappUrl(locale, whatsappMessage(locale, context));
@@ -77,12 +83,7 @@ export function suggestNextStep(
  * it. The page's button follows the whole link.
  */
 export function stepForModel({ kind, path }: Extract<SuggestNextStepResult, { ok: true }>) {
-  if (!path.startsWith("/")) return { ok: true, kind, path };
-  const [pathname, query = ""] = path.split("?", 2) as [string, string?];
-  const params = new URLSearchParams(query);
-  params.delete("goal");
-  const rest = params.toString().replaceAll("%2C", ",");
-  return { ok: true, kind, path: rest ? `${pathname}?${rest}` : pathname };
+  return { ok: true, kind, path: withoutGoal(path) };
 }
 
 export const suggestNextStepInput = z.object({

@@ -187,6 +187,7 @@ export const en: Dictionary = {
     sources: { agent: "The Lab's agent", quote: "The quote calculator" },
     source: "Source",
     goal: "Goal",
+    run: "Lab run",
     service: "Service",
     extras: "Extras",
     range: "Reference range (computed by the site)",

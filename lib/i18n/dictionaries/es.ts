@@ -192,6 +192,7 @@ export const es = {
     sources: { agent: "El agente del Lab", quote: "La calculadora de cotización" },
     source: "Origen",
     goal: "Objetivo",
+    run: "Recorrido del Lab",
     service: "Servicio",
     extras: "Extras",
     range: "Rango de referencia (calculado por el sitio)",
