@@ -1,11 +1,12 @@
 // `npm run knowledge`: validates content/ and writes content/generated/ (commit the result).
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { generatedFiles } from "../lib/content/build";
+import { generatedFiles, studioLanguageData } from "../lib/content/build";
 import { ContentError, loadStudio } from "../lib/content/load";
 
 try {
-  const files = generatedFiles(await loadStudio("content"));
+  const site = await loadStudio("content");
+  const files = generatedFiles(site, undefined, await studioLanguageData(site));
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, text);

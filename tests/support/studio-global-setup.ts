@@ -4,14 +4,15 @@
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { generatedFiles } from "@/lib/content/build";
+import { generatedFiles, studioLanguageData } from "@/lib/content/build";
 import { loadStudio } from "@/lib/content/load";
 import { BUILT_DIR, FIXTURES_DIR } from "./studios";
 
 export async function setup(project: TestProject): Promise<void> {
   // The fixture, whichever of its projects (a pool each, vitest.config.ts) asks.
   const name = project.getProvidedContext().studio;
-  const files = generatedFiles(await loadStudio(path.join(FIXTURES_DIR, name)));
+  const site = await loadStudio(path.join(FIXTURES_DIR, name));
+  const files = generatedFiles(site, undefined, await studioLanguageData(site));
   for (const [file, text] of Object.entries(files)) {
     const target = path.join(BUILT_DIR, name, file);
     mkdirSync(path.dirname(target), { recursive: true });
