@@ -54,7 +54,7 @@ function wordsOf(languages: readonly LanguageData[]): Words {
 /** Written as one character, a fraction adds to the figure before it: "2½ millones" is 2.5 millones. */
 const FRACTION_SIGNS: Record<string, number> = { "½": 1 / 2, "¼": 1 / 4, "¾": 3 / 4 };
 
-type Kind = "number" | "word" | "scale" | "hundred" | "and" | "fraction" | "article" | "of" | "other";
+type Kind = "number" | "word" | "scale" | "x100" | "and" | "fraction" | "article" | "of" | "other";
 type Token = {
   start: number;
   end: number;
@@ -116,7 +116,7 @@ function piecesOf(word: string, words: Words): { kind: Kind; value: number }[] |
       const value = scale ?? words.numbers.get(piece);
       if (value === undefined && !words.and.has(piece)) continue;
       if (value === undefined) out.push({ kind: "and", value: 0 });
-      else out.push({ kind: scale !== undefined ? "scale" : value === 100 ? "hundred" : "word", value });
+      else out.push({ kind: scale !== undefined ? "scale" : value === 100 ? "x100" : "word", value });
       at = end;
       found = true;
       break;
@@ -191,7 +191,7 @@ function tokenizeWord(raw: string, start: number, end: number, words: Words, tok
   const number = words.numbers.get(word);
   const fraction = words.fractions.get(word);
   if (scale !== undefined) push("scale", scale);
-  else if (number !== undefined) push(number === 100 ? "hundred" : "word", number);
+  else if (number !== undefined) push(number === 100 ? "x100" : "word", number);
   else if (fraction !== undefined) push("fraction", fraction);
   else if (words.and.has(word)) push("and");
   else if (words.articles.has(word)) push("article");
@@ -232,8 +232,7 @@ function joins(text: string, tokens: Token[], at: number): boolean {
         a.kind === "word" && a.value >= 20 && a.value % 10 === 0 && next.kind === "word" && next.value < 10;
       // "one hundred and twenty", "trezentos e cinquenta", "tre milioni e duecentomila".
       const hundredThenWord =
-        (a.kind === "hundred" || a.kind === "scale" || (a.kind === "word" && a.value % 100 === 0)) &&
-        next.kind === "word";
+        (a.kind === "x100" || a.kind === "scale" || (a.kind === "word" && a.value % 100 === 0)) && next.kind === "word";
       const thenFraction = ["scale", "number", "word"].includes(a.kind) && fractionAt(tokens, at + 2);
       return tensThenUnit || hundredThenWord || thenFraction;
     }
@@ -251,7 +250,7 @@ function joins(text: string, tokens: Token[], at: number): boolean {
     default:
       // A fraction is followed by its scale ("medio millón"); an article by what it counts.
       if (a.kind === "fraction" || a.kind === "of") return b.kind === "scale";
-      if (a.kind === "article") return b.kind === "scale" || b.kind === "hundred";
+      if (a.kind === "article") return b.kind === "scale" || b.kind === "x100";
       return a.kind !== "and" || b.kind !== "scale";
   }
 }
@@ -299,7 +298,7 @@ function readRun(tokens: Token[]): WordRun | null {
     }
     if (token.kind === "article" || token.kind === "of") continue;
     if (token.kind === "number" || token.kind === "word") small += token.value;
-    else if (token.kind === "hundred") small = (small || 1) * 100;
+    else if (token.kind === "x100") small = (small || 1) * 100;
     else if (token.kind === "fraction") {
       // "millón y medio": half of the scale just said; "one and a half", "2½": added to the
       // figure; "medio millón", "tres cuartos": a part of what follows.

@@ -244,7 +244,9 @@ function scan(text: string): Candidate[] {
     const signed = Boolean(groups.code || groups.sym || groups.other) && number.grouped;
     const attached = !multRaw && !groups.post && !signed && LETTER.test(text.charAt(end));
     const notMoney = lengthUnit || attached || counts || PERCENT_AFTER.test(text);
-    const beside = notMoney ? null : (named ?? (marked ? null : isoBeside(text, start, end, number, multiplier)));
+    const beside: { code: string | null; start?: number; end: number } | null = notMoney
+      ? null
+      : (named ?? (marked ? null : isoBeside(text, start, end, number, multiplier)));
     if (beside) {
       currency = beside.code;
       namesOne = true;

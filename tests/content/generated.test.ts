@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { generatedFiles, studioLanguageData } from "@/lib/content/build";
+import { generatedFiles } from "@/lib/content/build";
 import { loadStudio } from "@/lib/content/load";
+import { studioLanguageData } from "@/lib/i18n/language-data/build";
 
 const site = await loadStudio("content");
 const fresh = generatedFiles(site, undefined, await studioLanguageData(site));

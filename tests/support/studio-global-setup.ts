@@ -4,8 +4,9 @@
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { generatedFiles, studioLanguageData } from "@/lib/content/build";
+import { generatedFiles } from "@/lib/content/build";
 import { loadStudio } from "@/lib/content/load";
+import { studioLanguageData } from "@/lib/i18n/language-data/build";
 import { BUILT_DIR, FIXTURES_DIR } from "./studios";
 
 export async function setup(project: TestProject): Promise<void> {

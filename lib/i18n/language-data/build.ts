@@ -1,13 +1,17 @@
 // `npm run knowledge`: each of the studio's languages' data (types.ts), derived from CLDR through
-// Intl, from n2words (spelled-out numbers) and stopwords-iso (function words), plus the shipped
+// Intl, from n2words (spelled-out numbers) and stopword / stopwords-iso (function words), plus the shipped
 // language's own file (shipped/). Node only: the Worker reads the generated JSON.
 import { createRequire } from "node:module";
+import type { SiteData } from "@/lib/content/types";
 import { foldWord } from "./fold";
 import { SHIPPED } from "./shipped";
 import type { LanguageData, LanguageDataSet } from "./types";
 
 const require = createRequire(import.meta.url);
-const STOP_WORDS: Readonly<Record<string, string[]>> = require("stopwords-iso/stopwords-iso.json");
+const STOP_WORDS_ISO: Readonly<Record<string, string[]>> = require("stopwords-iso/stopwords-iso.json");
+// `stopword`'s lists are shorter than stopwords-iso's ("page", "new", "one" are in the latter's
+// English), so a shipped language takes its list; any other language stopwords-iso's.
+const STOPWORD: Readonly<Record<string, unknown>> = require("stopword");
 /** n2words' modules, one a locale ("de-DE.js"), listed once from its package. */
 const N2WORDS_LOCALES: readonly string[] = (() => {
   const dir = require.resolve("n2words/package.json").replace(/package\.json$/, "src/");
@@ -270,7 +274,9 @@ export async function languageData(language: string, tag: string, keep: Readonly
     scales[fold(word)] ??= value;
     if (word.length <= 2) short.add(word);
   }
-  const stopWords = sorted([...(STOP_WORDS[language] ?? []), ...(own.stopWords ?? [])].map(fold)).filter(
+  const listed = own.stopwordList ? STOPWORD[own.stopwordList] : undefined;
+  const maintained = Array.isArray(listed) ? (listed as string[]) : (STOP_WORDS_ISO[language] ?? []);
+  const stopWords = sorted([...maintained, ...(own.stopWords ?? [])].map(fold)).filter(
     (word) => !keep.has(word) && scales[word] === undefined,
   );
   // Scales as written ("millón", for the reader's pattern) and folded ("millon", for its look-ups).
@@ -311,4 +317,34 @@ export async function languageDataSet(
   // …and written with a sign alone ("$", "€", "£", "¥"): a code that is also a word ("ALL", "TOP") stays in capitals.
   for (const code of named) if (/\p{L}/u.test(currencyName("en", code, "symbol", 1))) named.delete(code);
   return { languages, symbols: currencySymbols(Object.values(tags)), codes: [...named].sort() };
+}
+
+/** The words the studio names its services and extras with (five letters or more): never stop words for it. */
+export function namingWords(site: SiteData): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const locale of site.settings.locales) {
+    const words = new Set<string>();
+    for (const service of site.services) {
+      // The studio's languages, as `loadStudio` checked them: `Localized` is keyed by the generated `Locale`.
+      const text = service.text as Readonly<Record<string, { name: string }>>;
+      const extras = service.extras.map((extra) => (extra.name as Readonly<Record<string, string>>)[locale] ?? "");
+      const names = [text[locale]?.name ?? "", ...extras];
+      for (const name of names) {
+        for (const word of name.split(/[^\p{L}\p{N}]+/u)) {
+          // A function word in a name ("with", "de") stays one; a longer word ("website") names the offer.
+          if ([...word].length >= 5) words.add(foldWord(word, locale));
+        }
+      }
+    }
+    out.set(locale, words);
+  }
+  return out;
+}
+
+/**
+ * The studio's languages' data, for `generatedFiles`. Written before the other generated files
+ * are built: the search index reads it (scripts/knowledge.ts imports the builder after writing it).
+ */
+export function studioLanguageData(site: SiteData): Promise<LanguageDataSet> {
+  return languageDataSet(site.settings.localeTags, namingWords(site));
 }

@@ -49,6 +49,8 @@ export type LanguageSupplement = {
   of?: string[];
   articles?: string[];
   fractions?: Record<string, number>;
+  /** The `stopword` package's list for the language (ISO 639-3: "deu"); others take stopwords-iso's, by ISO 639-1. */
+  stopwordList?: string;
   /** Greetings and "I want" phrasing the maintained list lacks. */
   stopWords?: string[];
   weakWords?: string[];

@@ -4,6 +4,7 @@ import type { LanguageSupplement } from "../types";
 export const de: LanguageSupplement = {
   scales: { tsd: 1e3, "tsd.": 1e3, mio: 1e6, mrd: 1e9 },
   fractions: { halb: 1 / 2, halbe: 1 / 2, halben: 1 / 2, viertel: 1 / 4 },
+  stopwordList: "deu",
   stopWords: ["hallo", "bitte", "danke", "möchte", "möchten", "brauche", "brauchen", "suche", "suchen"],
   weakWords: ["kosten", "kostet", "preis", "preise", "dauer", "dauert", "zeit"],
   genericWords: [

@@ -7,7 +7,15 @@ export const en: LanguageSupplement = {
   of: ["of"],
   articles: ["a", "an"],
   fractions: { half: 1 / 2, quarter: 1 / 4, quarters: 1 / 4 },
-  stopWords: ["hello", "hi", "please", "need", "needs", "want", "wants"],
+  stopwordList: "eng",
+  // Greetings, "I want/need" phrasing and question words: every goal says them ("how much", "how long").
+  stopWords: (
+    "about after all also am an and any are as at be been but by can could do does doing for from get " +
+    "got had has have hello hi how if in into is it its just let like long many me more most much my " +
+    "need needs no not of on or our please should so some than that the their them then there these " +
+    "they this those to too up us very want wants was we were what when where which who whom why will " +
+    "with would you your"
+  ).split(" "),
   weakWords: ["cost", "costs", "price", "prices", "take", "takes", "time"],
   genericWords: ["site", "sites", "website", "web", "page", "pages", "online", "plan", "service", "system", "extra"],
 };
