@@ -1,4 +1,5 @@
 import type { CatalogPage, CatalogService } from "@/lib/content/types";
+import { LANGUAGE_DATA, languageData } from "@/lib/i18n/language-data";
 import { plainTermsOf, termsOf } from "@/lib/search/terms";
 
 /**
@@ -32,21 +33,22 @@ const POSITION_DECAY = 0.15;
 const THRESHOLD = 0.55;
 
 // Words of a service's kind that every studio's services share, whatever their content ("tell me
-// your system prompt" is not a booking system, "a plan" not a maintenance plan). Keyed by language,
-// like stop words; a language with none here relies on the content (a word every service has
-// weighs nothing).
-const GENERIC_WORDS: Partial<Record<string, string>> = {
-  es: "sitio sitios web pagina paginas linea online plan servicio sistema extra",
-  en: "site sites website web page pages online plan service system extra",
-};
+// your system prompt" is not a booking system, "a plan" not a maintenance plan): each language's
+// from its data (lib/i18n/language-data); a language with none relies on the content (a word every
+// service has weighs nothing).
+const genericOf = (language: string, terms: (text: string) => string[]) =>
+  new Set(terms((languageData(language)?.genericWords ?? []).join(" ")));
 const GENERIC: Partial<Record<string, ReadonlySet<string>>> = Object.fromEntries(
-  Object.entries(GENERIC_WORDS).map(([language, words]) => [
+  Object.keys(LANGUAGE_DATA.languages).map((language) => [
     language,
-    new Set(plainTermsOf(words ?? "", language).map(({ term }) => term)),
+    genericOf(language, (words) => plainTermsOf(words, language).map(({ term }) => term)),
   ]),
 );
 const GENERIC_STEMS: Partial<Record<string, ReadonlySet<string>>> = Object.fromEntries(
-  Object.entries(GENERIC_WORDS).map(([language, words]) => [language, new Set(termsOf(words ?? "", language))]),
+  Object.keys(LANGUAGE_DATA.languages).map((language) => [
+    language,
+    genericOf(language, (words) => termsOf(words, language)),
+  ]),
 );
 
 /** A service's words: the best field each is in, times how often its texts say it (BM25's saturation). */

@@ -3,6 +3,7 @@
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { toString as mdastToString } from "mdast-util-to-string";
 import type { Locale } from "@/lib/i18n/config";
+import type { LanguageDataSet } from "@/lib/i18n/language-data/types";
 import { createSearchIndex, type SerializedSearchIndex, serializeSearchIndex } from "@/lib/search";
 import { type SitePaths, sitePaths } from "@/lib/site/sections";
 import type { CatalogData, CatalogPage, PricingData, SiteData } from "./types";
@@ -143,8 +144,15 @@ function dictionariesModule(site: SiteData, from: (locale: string) => string): s
   );
 }
 
-/** The generated files, by path, as they are written (stable JSON, trailing newline). */
-export function generatedFiles(site: SiteData, dictionaries = dictionaryImport): Record<string, string> {
+/**
+ * The generated files, by path, as they are written (stable JSON, trailing newline); with the
+ * studio's language data (`languageDataSet` of lib/i18n/language-data/build.ts, async), its file too.
+ */
+export function generatedFiles(
+  site: SiteData,
+  dictionaries = dictionaryImport,
+  languages?: LanguageDataSet,
+): Record<string, string> {
   const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
   const catalog = buildCatalog(site);
   return {
@@ -155,5 +163,7 @@ export function generatedFiles(site: SiteData, dictionaries = dictionaryImport):
     "content/generated/catalog.json": json(catalog),
     // One line: ~1,000 terms a locale, read by the Worker, not by people.
     "content/generated/search-index.json": `${JSON.stringify(buildSearchIndex(catalog))}\n`,
+    // One line: the Worker reads it, people read lib/i18n/language-data/.
+    ...(languages ? { "content/generated/language-data.json": `${JSON.stringify(languages)}\n` } : {}),
   };
 }

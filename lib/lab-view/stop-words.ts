@@ -1,6 +1,7 @@
 import { CATALOG } from "@/lib/content/catalog";
 import { isLocale, type Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
+import { stopWordsOf } from "@/lib/i18n/language-data";
 import { commonWords } from "./words";
 
 /**
@@ -33,10 +34,10 @@ export function siteCommonWords(locale: Locale): Set<string> {
 }
 
 /**
- * The words the gaps report leaves out, per language: the site's common words in that language,
- * and, once there are enough of them, the words common to what visitors typed in it ("how much",
- * "I want": what every goal says, whatever it is about). A language the site doesn't have keeps
- * only the second.
+ * The words the gaps report leaves out, per language: the language's function words (its data's
+ * stop words: "about", "me", "sobre"), the site's common words in that language, and, once there
+ * are enough of them, the words common to what visitors typed in it ("how much", "I want": what
+ * every goal says, whatever it is about). A language the site doesn't have keeps only the last.
  */
 export function stopWordsFor(visitorTexts: ReadonlyMap<string, readonly string[]>): (language: string) => Set<string> {
   const made = new Map<string, Set<string>>();
@@ -45,7 +46,7 @@ export function stopWordsFor(visitorTexts: ReadonlyMap<string, readonly string[]
     if (!words) {
       const texts = visitorTexts.get(language) ?? [];
       const typed = texts.length >= MIN_VISITOR_TEXTS ? commonWords(texts, language, COMMON_SHARE) : new Set<string>();
-      words = new Set([...(isLocale(language) ? siteCommonWords(language) : []), ...typed]);
+      words = new Set([...stopWordsOf(language), ...(isLocale(language) ? siteCommonWords(language) : []), ...typed]);
       made.set(language, words);
     }
     return words;

@@ -1,3 +1,5 @@
+import { foldWord } from "@/lib/i18n/language-data/fold";
+
 /**
  * A visitor's words as the gaps report groups them, in any language: `Intl.Segmenter` finds the
  * words (spaces or none, as in Japanese or Thai), case is folded with the text's language, and the
@@ -5,7 +7,6 @@
  * combining diacritics (U+0300–U+036F) are removed: the vowel signs of Devanagari or the voicing
  * marks of kana are part of their words.
  */
-const DIACRITICS = /[\u0300-\u036f]/g;
 const DIGITS = /^[\p{N}\p{P}]+$/u;
 
 function segmenterFor(language: string): Intl.Segmenter {
@@ -27,10 +28,8 @@ function lowerCase(word: string, language: string): string {
   }
 }
 
-/** A word as it is compared: lower case in its language, without accents. */
-export function foldWord(word: string, language: string): string {
-  return lowerCase(word, language).normalize("NFD").replace(DIACRITICS, "").normalize("NFC");
-}
+/** A word as it is compared: lower case in its language, without accents (lib/i18n/language-data's folding). */
+export { foldWord };
 
 /** A word as it is compared (`key`) and as the visitor spelt it, in lower case (`surface`). */
 export type WordForm = { key: string; surface: string };

@@ -1,96 +1,67 @@
+import type { LanguageData } from "@/lib/i18n/language-data";
+import { foldWord } from "@/lib/i18n/language-data/fold";
+import { literalPattern } from "@/lib/text/literal";
+
 /**
- * Amounts written with words, or words and digits mixed: "un millón cuatrocientos mil",
- * "1 millón 400 mil", "dos millones y medio", "one million four hundred thousand", and their
- * fractions and halves ("medio millón", "millón y medio", "un cuarto de millón", "2½ millones",
- * "half a million", "one and a half million", "a million and a half"). The digit-only forms
- * ("1,4 millones", "2 mil millones", "1.5 million") are read by amounts.ts; this reads what those leave.
+ * Amounts written with words, or words and digits mixed, in the studio's languages (their number
+ * words from n2words and CLDR, lib/i18n/language-data): "un millón cuatrocientos mil", "1 millón
+ * 400 mil", "drei Millionen", "dreihundertfünfzigtausend", "três mil", "quatre-vingt-dix mille",
+ * and their fractions and halves ("medio millón", "millón y medio", "2½ millones", "half a
+ * million", "eine halbe Million"). The digit-only forms ("1,4 millones", "3,2 Mio.") are read by
+ * amounts.ts; this reads what those leave.
  */
 export type WordRun = { start: number; end: number; value: number };
 
-const WORDS: Record<string, number> = {};
-function define(value: number, ...words: string[]): void {
-  for (const word of words) WORDS[word] = value;
-}
-define(1, "un", "uno", "una", "one");
-define(2, "dos", "two");
-define(3, "tres", "three");
-define(4, "cuatro", "four");
-define(5, "cinco", "five");
-define(6, "seis", "six");
-define(7, "siete", "seven");
-define(8, "ocho", "eight");
-define(9, "nueve", "nine");
-define(10, "diez", "ten");
-define(11, "once", "eleven");
-define(12, "doce", "twelve");
-define(13, "trece", "thirteen");
-define(14, "catorce", "fourteen");
-define(15, "quince", "fifteen");
-define(16, "dieciseis", "dieciséis", "sixteen");
-define(17, "diecisiete", "seventeen");
-define(18, "dieciocho", "eighteen");
-define(19, "diecinueve", "nineteen");
-define(20, "veinte", "twenty");
-define(21, "veintiun", "veintiún", "veintiuno", "veintiuna");
-define(22, "veintidos", "veintidós");
-define(23, "veintitres", "veintitrés");
-define(24, "veinticuatro");
-define(25, "veinticinco");
-define(26, "veintiseis", "veintiséis");
-define(27, "veintisiete");
-define(28, "veintiocho");
-define(29, "veintinueve");
-define(30, "treinta", "thirty");
-define(40, "cuarenta", "forty");
-define(50, "cincuenta", "fifty");
-define(60, "sesenta", "sixty");
-define(70, "setenta", "seventy");
-define(80, "ochenta", "eighty");
-define(90, "noventa", "ninety");
-define(100, "cien", "ciento");
-for (const [value, stem] of [
-  [200, "doscient"],
-  [300, "trescient"],
-  [400, "cuatrocient"],
-  [500, "quinient"],
-  [600, "seiscient"],
-  [700, "setecient"],
-  [800, "ochocient"],
-  [900, "novecient"],
-] as const) {
-  define(value, `${stem}os`, `${stem}as`);
-}
-
-const SCALES: Record<string, number> = {
-  mil: 1e3,
-  thousand: 1e3,
-  millón: 1e6,
-  millon: 1e6,
-  millones: 1e6,
-  million: 1e6,
-  millions: 1e6,
+/** The studio's languages' number words, merged: an answer may be written in any of them. */
+type Words = {
+  numbers: Map<string, number>;
+  scales: Map<string, number>;
+  fractions: Map<string, number>;
+  and: Set<string>;
+  articles: Set<string>;
+  of: Set<string>;
+  /** Pieces of a compound number word ("drei|hundert|fünfzig", "due|cento|mila"), longest first per first letters. */
+  longest: number;
+  /** A text without one of these has no spelled scale and is skipped before it is tokenized. */
+  hasScale: RegExp;
 };
 
-/** Parts of a whole said with a word: "medio millón", "un cuarto de millón", "three quarters of a million". */
-const FRACTION_WORDS: Record<string, number> = {
-  medio: 1 / 2,
-  half: 1 / 2,
-  cuarto: 1 / 4,
-  cuartos: 1 / 4,
-  quarter: 1 / 4,
-  quarters: 1 / 4,
-};
+const merged = new WeakMap<readonly LanguageData[], Words>();
+
+function wordsOf(languages: readonly LanguageData[]): Words {
+  let words = merged.get(languages);
+  if (words) return words;
+  const all = <T>(pick: (data: LanguageData) => Record<string, T>) =>
+    new Map(languages.flatMap((data) => Object.entries(pick(data))));
+  const numbers = all((data) => data.numbers);
+  // One-letter scales ("k", "M") and abbreviations ("Mio.") are the digit reader's; spelled words are this one's.
+  const scales = new Map([...all((data) => data.scales)].filter(([word]) => /^[^\s.]{3,}$/.test(word)));
+  const stems = [...new Set([...scales.keys()].map((word) => word.slice(0, 3)))].map(literalPattern);
+  words = {
+    numbers,
+    scales,
+    fractions: all((data) => data.fractions),
+    and: new Set(languages.flatMap((data) => data.and)),
+    articles: new Set(languages.flatMap((data) => data.articles)),
+    of: new Set(languages.flatMap((data) => data.of)),
+    longest: Math.max(1, ...[...numbers.keys(), ...scales.keys()].map((word) => word.length)),
+    hasScale: stems.length ? new RegExp(stems.join("|"), "i") : /(?!)/,
+  };
+  merged.set(languages, words);
+  return words;
+}
+
 /** Written as one character, a fraction adds to the figure before it: "2½ millones" is 2.5 millones. */
 const FRACTION_SIGNS: Record<string, number> = { "½": 1 / 2, "¼": 1 / 4, "¾": 3 / 4 };
-const ARTICLES = new Set(["a", "an"]);
-const OF = new Set(["de", "of"]);
 
-type Kind = "number" | "word" | "scale" | "hundred" | "and" | "fraction" | "article" | "of" | "other";
+type Kind = "number" | "word" | "scale" | "x100" | "and" | "fraction" | "article" | "of" | "other";
 type Token = {
   start: number;
   end: number;
   kind: Kind;
   value: number;
+  /** One piece of a compound word ("drei" of "dreitausend"): joined to the next piece with no gap. */
+  part?: boolean;
   /** A fraction written as a sign or with digits ("½", "1/2"): it adds to a figure right before it. */
   sign?: boolean;
 };
@@ -103,8 +74,13 @@ const STARTS: ReadonlySet<Kind> = new Set(["number", "word", "article", "fractio
  * figures. A run ends at its last scale word (or the fraction after it, "millón y medio"):
  * "2 millones 3 semanas" is 2 millones and a count.
  */
-export function wordRuns(text: string, digitPattern: string, parseDigits: (token: string) => number | null): WordRun[] {
-  const tokens = tokenize(text, digitPattern, parseDigits);
+export function wordRuns(
+  text: string,
+  digitPattern: string,
+  languages: readonly LanguageData[],
+  parseDigits: (token: string) => number | null,
+): WordRun[] {
+  const tokens = tokenize(text, digitPattern, wordsOf(languages), parseDigits);
   const runs: WordRun[] = [];
   let index = 0;
   while (index < tokens.length) {
@@ -124,43 +100,108 @@ export function wordRuns(text: string, digitPattern: string, parseDigits: (token
 }
 
 const patterns = new Map<string, RegExp>();
-// Every run has a scale word: a text without one is skipped before it is tokenized.
-const HAS_SCALE = /mil|thousand/i;
 
-function tokenize(text: string, digitPattern: string, parseDigits: (token: string) => number | null): Token[] {
+/**
+ * A word's pieces as number words, longest first from its start ("dreihundertfünfzigtausend" is
+ * drei, hundert, fünfzig, tausend; "quatrevingtdix" one piece), or null when some part is none.
+ */
+function piecesOf(word: string, words: Words): { kind: Kind; value: number }[] | null {
+  const out: { kind: Kind; value: number }[] = [];
+  let at = 0;
+  while (at < word.length) {
+    let found = false;
+    for (let end = Math.min(word.length, at + words.longest); end > at; end--) {
+      const piece = word.slice(at, end);
+      const scale = words.scales.get(piece);
+      const value = scale ?? words.numbers.get(piece);
+      if (value === undefined && !words.and.has(piece)) continue;
+      if (value === undefined) out.push({ kind: "and", value: 0 });
+      else out.push({ kind: scale !== undefined ? "scale" : value === 100 ? "x100" : "word", value });
+      at = end;
+      found = true;
+      break;
+    }
+    if (!found) return null;
+  }
+  // A joining word only inside ("einundzwanzig" is read whole, "und" alone joins nothing).
+  return out.length && out[0]?.kind !== "and" && out.at(-1)?.kind !== "and" ? out : null;
+}
+
+function tokenize(
+  text: string,
+  digitPattern: string,
+  words: Words,
+  parseDigits: (token: string) => number | null,
+): Token[] {
   const tokens: Token[] = [];
-  if (!HAS_SCALE.test(text)) return tokens;
+  if (!words.hasScale.test(text)) return tokens;
   let pattern = patterns.get(digitPattern);
   if (!pattern) {
-    pattern = new RegExp(`\\d{1,2}/\\d{1,2}(?![0-9/])|[½¼¾]|${digitPattern}|[A-Za-z\\u00c0-\\u024f]+`, "g");
+    pattern = new RegExp(
+      `\\d{1,2}/\\d{1,2}(?![0-9/])|[½¼¾]|${digitPattern}|[A-Za-z\\u00c0-\\u024f]+(?:-[A-Za-z\\u00c0-\\u024f]+)*`,
+      "g",
+    );
     patterns.set(digitPattern, pattern);
   }
   for (const match of text.matchAll(pattern)) {
     const raw = match[0];
     const start = match.index;
     const end = start + raw.length;
-    const word = raw.toLowerCase();
-    const push = (kind: Kind, value = 0, sign = false) =>
-      tokens.push({ start, end, kind, value, ...(sign ? { sign } : {}) });
+    const push = (kind: Kind, value = 0, sign = false, at = start, to = end, part = false) =>
+      tokens.push({ start: at, end: to, kind, value, ...(sign ? { sign } : {}), ...(part ? { part } : {}) });
     if (/^\d{1,2}\/\d/.test(raw)) {
       const [numerator = 0, denominator = 0] = raw.split("/").map(Number);
       if (numerator > 0 && numerator < denominator) push("fraction", numerator / denominator, true);
       else push("other");
-    } else if (/^\d/.test(raw)) {
+      continue;
+    }
+    if (/^\d/.test(raw)) {
       const value = parseDigits(raw);
       if (value !== null) push("number", value);
       else push("other");
-    } else if (FRACTION_SIGNS[raw] !== undefined) push("fraction", FRACTION_SIGNS[raw], true);
-    else if (WORDS[word] !== undefined) push("word", WORDS[word]);
-    else if (SCALES[word] !== undefined) push("scale", SCALES[word]);
-    else if (FRACTION_WORDS[word] !== undefined) push("fraction", FRACTION_WORDS[word]);
-    else if (word === "hundred") push("hundred", 100);
-    else if (word === "y" || word === "and") push("and");
-    else if (ARTICLES.has(word)) push("article");
-    else if (OF.has(word)) push("of");
-    else push("other");
+      continue;
+    }
+    const sign = FRACTION_SIGNS[raw];
+    if (sign !== undefined) {
+      push("fraction", sign, true);
+      continue;
+    }
+    // "quatre-vingt-dix" is one number; "one-and-a-half" is words joined by hyphens.
+    const whole = foldWord(raw).replace(/-/g, "");
+    const pieces = raw.includes("-") ? piecesOf(whole, words) : null;
+    if (pieces && pieces.length === 1) {
+      const [only] = pieces;
+      if (only) push(only.kind, only.value);
+      continue;
+    }
+    let at = start;
+    for (const part of raw.split("-")) {
+      tokenizeWord(part, at, at + part.length, words, tokens);
+      at += part.length + 1;
+    }
   }
   return tokens;
+}
+
+function tokenizeWord(raw: string, start: number, end: number, words: Words, tokens: Token[]): void {
+  const word = foldWord(raw);
+  const push = (kind: Kind, value = 0, part = false) =>
+    tokens.push({ start, end, kind, value, ...(part ? { part } : {}) });
+  const scale = words.scales.get(word);
+  const number = words.numbers.get(word);
+  const fraction = words.fractions.get(word);
+  if (scale !== undefined) push("scale", scale);
+  else if (number !== undefined) push(number === 100 ? "x100" : "word", number);
+  else if (fraction !== undefined) push("fraction", fraction);
+  else if (words.and.has(word)) push("and");
+  else if (words.articles.has(word)) push("article");
+  else if (words.of.has(word)) push("of");
+  else {
+    // A compound ("dreitausend", "duecentomila"): its pieces, joined.
+    const pieces = word.length > 3 ? piecesOf(word, words) : null;
+    if (!pieces) push("other");
+    else for (const piece of pieces) push(piece.kind, piece.value, true);
+  }
 }
 
 /** "and a half", "y medio", "and ½": a fraction after "and", with maybe an article between. */
@@ -175,6 +216,8 @@ function joins(text: string, tokens: Token[], at: number): boolean {
   const a = tokens[at];
   const b = tokens[at + 1];
   if (!a || !b || b.kind === "other") return false;
+  // Pieces of one compound word join as they are ("drei|tausend").
+  if (a.part && b.part && a.start === b.start) return true;
   const gap = text.slice(a.end, b.start);
   const wordsOnly = a.kind !== "number" && b.kind !== "number";
   const glued = gap === "" && a.kind === "number" && b.sign === true;
@@ -187,7 +230,9 @@ function joins(text: string, tokens: Token[], at: number): boolean {
       if (!next) return false;
       const tensThenUnit =
         a.kind === "word" && a.value >= 20 && a.value % 10 === 0 && next.kind === "word" && next.value < 10;
-      const hundredThenWord = a.kind === "hundred" && next.kind === "word";
+      // "one hundred and twenty", "trezentos e cinquenta", "tre milioni e duecentomila".
+      const hundredThenWord =
+        (a.kind === "x100" || a.kind === "scale" || (a.kind === "word" && a.value % 100 === 0)) && next.kind === "word";
       const thenFraction = ["scale", "number", "word"].includes(a.kind) && fractionAt(tokens, at + 2);
       return tensThenUnit || hundredThenWord || thenFraction;
     }
@@ -200,11 +245,12 @@ function joins(text: string, tokens: Token[], at: number): boolean {
     case "of":
       // "cuarto de millón", "quarter of a million"; "millones de pesos" is the currency's, not the
       // run's, and "en medio de mil cosas" is no half of anything.
-      return a.kind === "fraction" && text.slice(a.start, a.end).toLowerCase() !== "medio";
+      // A half is said of a scale without "of" ("medio millón"): "en medio de mil cosas" is none.
+      return a.kind === "fraction" && a.value !== 1 / 2;
     default:
       // A fraction is followed by its scale ("medio millón"); an article by what it counts.
       if (a.kind === "fraction" || a.kind === "of") return b.kind === "scale";
-      if (a.kind === "article") return b.kind === "scale" || b.kind === "hundred";
+      if (a.kind === "article") return b.kind === "scale" || b.kind === "x100";
       return a.kind !== "and" || b.kind !== "scale";
   }
 }
@@ -213,23 +259,34 @@ function joins(text: string, tokens: Token[], at: number): boolean {
 function runEnd(tokens: Token[]): number {
   for (let end = tokens.length - 1; end >= 0; end--) {
     const token = tokens[end];
-    if (token?.kind === "scale") return end;
+    if (token && endsAmount(token)) {
+      // The rest of a compound word ("dreitausend|fünfhundert").
+      let last = end;
+      while (tokens[last + 1]?.part && tokens[last + 1]?.start === token.start) last++;
+      return last;
+    }
     const before = tokens.slice(0, end);
     const afterAnd =
       before.at(-1)?.kind === "and" || (before.at(-1)?.kind === "article" && before.at(-2)?.kind === "and");
-    if (token?.kind === "fraction" && afterAnd && before.some((each) => each.kind === "scale")) return end;
+    if (token?.kind === "fraction" && afterAnd && before.some(endsAmount)) return end;
   }
   return -1;
 }
+
+/** A scale word, or a number word of a thousand or more ("eintausend"): what makes a run an amount. */
+const endsAmount = (token: Token) => token.kind === "scale" || (token.kind === "word" && token.value >= 1000);
 
 function readRun(tokens: Token[]): WordRun | null {
   const run = tokens.slice(0, runEnd(tokens) + 1);
   const figures = run.filter((token) => token.kind === "number").length;
   const words = run.filter((token) => token.kind === "word" || token.kind === "fraction").length;
-  if (!run.some((token) => token.kind === "scale") || (words === 0 && figures < 2)) return null;
+  if (!run.some(endsAmount) || (words === 0 && figures < 2)) return null;
 
+  // `total` holds millions and up, `thousands` the thousands, `small` what is below a thousand:
+  // "two thousand three hundred" multiplies only the three by the hundred.
   let total = 0;
-  let current = 0;
+  let thousands = 0;
+  let small = 0;
   let lastScale = 1;
   /** The kind of the last token that was not "and" or an article. */
   let previous: Kind | null = null;
@@ -240,20 +297,22 @@ function readRun(tokens: Token[]): WordRun | null {
       continue;
     }
     if (token.kind === "article" || token.kind === "of") continue;
-    if (token.kind === "number" || token.kind === "word") current += token.value;
-    else if (token.kind === "hundred") current = (current || 1) * 100;
+    if (token.kind === "number" || token.kind === "word") small += token.value;
+    else if (token.kind === "x100") small = (small || 1) * 100;
     else if (token.kind === "fraction") {
       // "millón y medio": half of the scale just said; "one and a half", "2½": added to the
       // figure; "medio millón", "tres cuartos": a part of what follows.
       if (afterAnd && previous === "scale") total += token.value * lastScale;
-      else if (afterAnd || token.sign) current += token.value;
-      else current = (current || 1) * token.value;
-    } else if (token.kind === "scale" && token.value === 1e3) {
-      current = (current || 1) * 1e3;
-      lastScale = 1e3;
+      else if (afterAnd || token.sign) small += token.value;
+      else small = (small || 1) * token.value;
+    } else if (token.kind === "scale" && token.value < 1e6) {
+      thousands += (small || 1) * token.value;
+      small = 0;
+      lastScale = token.value;
     } else if (token.kind === "scale") {
-      total += (current || 1) * token.value;
-      current = 0;
+      total += (thousands + small || 1) * token.value;
+      thousands = 0;
+      small = 0;
       lastScale = token.value;
     }
     previous = token.kind;
@@ -262,5 +321,5 @@ function readRun(tokens: Token[]): WordRun | null {
   const first = run[0];
   const last = run.at(-1);
   if (!first || !last) return null;
-  return { start: first.start, end: last.end, value: total + current };
+  return { start: first.start, end: last.end, value: total + thousands + small };
 }

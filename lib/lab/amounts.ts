@@ -1,4 +1,5 @@
 import { SETTINGS } from "@/content/generated/settings";
+import { ALL_LANGUAGES, foldWord, LANGUAGE_DATA } from "@/lib/i18n/language-data";
 import { literalPattern } from "@/lib/text/literal";
 import { wordRuns } from "./amount-words";
 
@@ -22,59 +23,83 @@ const STUDIO_MARKS = new Set<string>(
     mark.toLowerCase().replace(/\s+/g, " "),
   ),
 );
-// ISO codes answers write in any case; any other is read in capitals beside a figure (`isoBeside`).
-const CODES = `${SETTINGS.currency}|USD|EUR|GBP|CAD|AUD|MXN|BRL|ARS|CLP|JPY|CHF`;
+// ISO codes answers write in any case (the studio's and those of a currency written with a sign
+// alone: USD, EUR, GBP…); any other is read in capitals beside a figure (`isoBeside`).
+const CODES = [...new Set([SETTINGS.currency, ...LANGUAGE_DATA.codes])].join("|");
 // Other currencies' signs (Unicode's currency symbols but "$", which fullwidth forms read as
 // after NFKC), "R$"-style dollars and the sol's "S/": money in a currency the studio's isn't.
 const FOREIGN_SIGNS =
   "\\u00a2-\\u00a5\\u058f\\u060b\\u07fe\\u07ff\\u09f2\\u09f3\\u09fb\\u0af1\\u0bf9\\u0e3f\\u17db\\u20a0-\\u20c0\\ua838\\ufdfc";
-const FOREIGN_PREFIX = `[A-Z]{1,3}\\$|S/|[${FOREIGN_SIGNS}]`;
-const PREFIX = `(?:(?<code>${CODES})(?:${SP}?\\$)?|(?<sym>US\\$|${STUDIO_SYMBOLS}|\\$|€|£|¥)|(?<other>${FOREIGN_PREFIX}))${SP}*`;
+const FOREIGN_PREFIX = `[A-Z]{1,3}\\$|\\$[A-Z]{1,3}(?![${LETTERS}])|S/|[${FOREIGN_SIGNS}]`;
+const PREFIX = `(?:(?<code>${CODES})(?:${SP}?\\$)?|(?<sym>${STUDIO_SYMBOLS}|\\$)|(?<other>${FOREIGN_PREFIX}))${SP}*`;
 // Colombians write the millions mark as an apostrophe ("1’400.000"); groups can be spaced ("$ 4 200 000"),
 // but digits spaced like a phone number ("300 555 0123") are no grouped figure.
 const APOSTROPHES = "’'′";
 const NUMBER_SOURCE = `(?:\\d{1,3}(?:[${APOSTROPHES}]\\d{3})+(?:[.,]\\d{3})*(?:[.,]\\d{1,2})?(?![0-9])|\\d{1,3}(?:${SP}\\d{3})+(?:[.,]\\d{1,2})?(?![0-9])(?!${SP}*\\d)|\\d+(?:[.,]\\d+)*)`;
 const NUMBER = `(?<num>${NUMBER_SOURCE})`;
-const MULTIPLIER = `(?:${SP}*(?<mult>mil${SP}+millones|millones|mill[oó]n|millions?|mill\\.?|mil|MM|M|bn|billions?|billones|bill[oó]n|thousand|grand|k)${WORD_END})?`;
-const SUFFIX = `(?:${SP}*(?:de${SP}+)?(?<post>${STUDIO_AFTER}|${CODES}|pesos|peso|d[oó]lares|d[oó]lar|(?:US${SP}+)?dollars?|euros?|€|£|[${FOREIGN_SIGNS}])${WORD_END})?`;
+// The studio's languages' scale words (CLDR's compact notation, long and short, and spelled-out
+// scales: "Millionen", "Mio.", "milhões", "mi", "k"), read the way the text writes them ("millon"
+// for "millón"): one or two ("mil millones").
+const SCALES: ReadonlyMap<string, number> = new Map(ALL_LANGUAGES.flatMap((data) => Object.entries(data.scales)));
+/** Scale words of one or two letters as CLDR writes them ("M", "mi"): spaced from a bare figure, only these are scales. */
+const SHORT_SCALES: ReadonlySet<string> = new Set(ALL_LANGUAGES.flatMap((data) => data.shortScales));
+const SCALE_WORD = `(?:${[...SCALES.keys()]
+  .sort((a, b) => b.length - a.length || a.localeCompare(b))
+  .map(literalPattern)
+  .join("|")})`;
+const MULTIPLIER = `(?:${SP}*(?<mult>${SCALE_WORD}(?:${SP}+${SCALE_WORD})?)${WORD_END})?`;
+// "millones de pesos", "milhões de reais", "milioni di euro": the word between an amount and what it counts.
+const OF_WORDS: ReadonlySet<string> = new Set(ALL_LANGUAGES.flatMap((data) => data.of));
+const OF = OF_WORDS.size ? `(?:(?:${[...OF_WORDS].map(literalPattern).join("|")})(?:${SP}+|[’']))?` : "";
+const SUFFIX = `(?:${SP}*${OF}(?<post>${STUDIO_AFTER}|${CODES}|[A-Z]{1,3}\\$|\\$[A-Z]{1,3}|[${FOREIGN_SIGNS}])${WORD_END})?`;
 // Not inside a word, an id ("plan-2"), a path, a hashtag or another number.
 const START = `(?<![${LETTERS}0-9_#/@.,])(?<![${LETTERS}]-)`;
 const AMOUNT = new RegExp(`${START}(?:${PREFIX})?${NUMBER}${MULTIPLIER}${SUFFIX}`, "gi");
 
-const PERCENT_AFTER = new RegExp(`${SP}*(?:%|por${SP}*ciento|per${SP}*cent|percent)`, "iy");
-// A bare number followed by one of these words counts things, it is no price: "4–6 semanas", "7,000 tokens".
-// A word list, not a regex alternation: a large case-insensitive alternation takes milliseconds to compile.
-const NEXT_WORD = new RegExp(`${SP}*(?:de${SP}+)?([${LETTERS}-]+)`, "iy");
-const COUNT_WORDS = new Set(
-  (
-    "semana semanas week weeks día días dia dias day days hora horas hour hours h hr hrs minuto minutos minute " +
-    "minutes min mins segundo segundos second seconds s mes meses month months año años ano anos year years " +
-    "visita visitas visit visits visitante visitantes visitor visitors usuario usuarios usuaria usuarias user users " +
-    "cliente clientes client clients customer customers producto productos product products proyecto proyectos " +
-    "project projects página páginas pagina paginas page pages persona personas people palabra palabras word words " +
-    "token tokens neurona neuronas neuron neurons pedido pedidos order orders mensaje mensajes message messages " +
-    "seguidores followers suscriptores subscribers descarga descargas download downloads artículo artículos " +
-    "articulo articulos article articles post posts entrada entradas foto fotos photo photos imagen imágenes " +
-    "imagenes image images idioma idiomas language languages vez veces time times unidad unidades unit units item " +
-    "items ítem ítems venta ventas sale sales lead leads empleado empleados employee employees reserva reservas " +
-    "booking bookings cita citas appointment appointments correo correos email emails e-mail e-mails servicio " +
-    "servicios service services sitio sitios site sites tienda tiendas store stores plantilla plantillas template " +
-    "templates sección secciones section sections ronda rondas round rounds revisión revisiones revision revisions " +
-    "km kg kb mb gb tb px ms"
-  ).split(" "),
+// "3 %", "3 por ciento", "3 Prozent": a share, not money (the words from CLDR's percent unit).
+const PERCENT_WORDS = ALL_LANGUAGES.flatMap((data) => data.percent).map((words) =>
+  literalPattern(words).replace(/ /g, `${SP}*`),
 );
+const PERCENT_AFTER = new RegExp(`${SP}*(?:%|${[...PERCENT_WORDS, "percent"].join("|")})`, "iy");
+/**
+ * The word after a figure, past a "de"/"of": a bare figure followed by a word that means
+ * something counts things, it is no price ("4–6 semanas", "4.000 Nutzer", "7,000 tokens"), in any
+ * language. A function word ("para", "für"), a scale, a spelled number or a currency's name leaves it money.
+ */
+const NEXT_WORD = new RegExp(`${SP}*${OF.replace(/\)\?$/, ")?").replace(/^\(\?:/, "(?:")}([${LETTERS}ß-]+)`, "iy");
+const STOP_WORDS: ReadonlySet<string> = new Set(ALL_LANGUAGES.flatMap((data) => data.stopWords));
+const NUMBER_WORDS: ReadonlySet<string> = new Set(ALL_LANGUAGES.flatMap((data) => Object.keys(data.numbers)));
+const CURRENCY_NAMES: ReadonlyMap<string, string> = new Map(
+  ALL_LANGUAGES.flatMap((data) => Object.entries(data.currencies)),
+);
+const LONGEST_NAME = Math.max(1, ...[...CURRENCY_NAMES.keys()].map((name) => name.split(" ").length));
+function countsThings(word: string | undefined): boolean {
+  if (word === undefined || !LETTER.test(word)) return false;
+  // A currency's code in capitals ("1.800.000 INR"): `isoBeside` reads it.
+  if (/^[A-Z]{3}$/.test(word) && isoCodes().has(word)) return false;
+  const folded = foldWord(word);
+  return !(
+    STOP_WORDS.has(folded) ||
+    SCALES.has(folded) ||
+    NUMBER_WORDS.has(folded) ||
+    CURRENCY_NAMES.has(folded) ||
+    STUDIO_MARKS.has(folded)
+  );
+}
 const LETTER = new RegExp(`[${LETTERS}]`);
-// Two numbers joined like "1,4 y 2 millones", "1.8–2.8 millones", "de $1.800.000 a $2.800.000".
-const RANGE_JOIN = new RegExp(`^(?:${SP}*[-–—]${SP}*|${SP}+(?:a|al|y|e|o|u|hasta|to|and|or|through)${SP}+)$`, "i");
-
-const MULTIPLIERS: Record<string, number> = {
-  mil: 1e3,
-  k: 1e3,
-  thousand: 1e3,
-  grand: 1e3,
-  bn: 1e9,
-  "mil millones": 1e9,
-};
+// Two numbers joined like "1,4 y 2 millones", "1.8–2.8 millones", "de $1.800.000 a $2.800.000": a
+// dash, or one short function word of the studio's languages ("y", "bis", "à", "to").
+const RANGE_DASH = new RegExp(`^${SP}*[-–—]${SP}*$`);
+const RANGE_WORD = new RegExp(`^${SP}+([${LETTERS}]{1,5})${SP}+$`);
+const JOIN_WORDS: ReadonlySet<string> = new Set([
+  ...ALL_LANGUAGES.flatMap((data) => data.and),
+  ...[...STOP_WORDS].filter((word) => word.length <= 5),
+]);
+function joinsRange(gap: string): boolean {
+  if (RANGE_DASH.test(gap)) return true;
+  const word = RANGE_WORD.exec(gap)?.[1];
+  return word !== undefined && JOIN_WORDS.has(foldWord(word));
+}
 
 type Parsed = { int: number; scale: number; grouped: boolean };
 
@@ -203,28 +228,28 @@ function scan(text: string): Candidate[] {
     const start = match.index;
     const end = start + match[0].length;
     let currency = currencyOf(groups.code, groups.sym, groups.post, groups.other);
-    let named = namesCurrency(groups.code, groups.sym, groups.post, groups.other);
+    let namesOne = namesCurrency(groups.code, groups.sym, groups.post, groups.other);
     let marked = Boolean(groups.code || groups.sym || groups.post || groups.other);
     const multRaw = groups.mult;
-    // "5 m" / "3 mm" are lengths; "$5m" is five million.
-    const lengthUnit = (multRaw === "m" || multRaw === "mm") && !marked;
+    // "5 m" / "3 mm" are lengths, "5 t" a weight; "$5m", "5m" and "1,5 M" are five and 1.5 million.
+    const spaced = multRaw !== undefined && /\s/.test(text.charAt(start + match[0].indexOf(multRaw) - 1));
+    const lengthUnit = multRaw !== undefined && !marked && spaced && multRaw.length <= 2 && !SHORT_SCALES.has(multRaw);
     const multiplier = multRaw && !lengthUnit ? multiplierOf(multRaw) : null;
     PERCENT_AFTER.lastIndex = end;
+    const named = foreignNamed(text, lengthUnit ? start + (groups.num?.length ?? 0) : end, groups.post);
     NEXT_WORD.lastIndex = end;
-    const next = NEXT_WORD.exec(text)?.[1]?.toLowerCase();
-    const counts = !marked && next !== undefined && COUNT_WORDS.has(next);
+    const counts = !marked && !named && countsThings(NEXT_WORD.exec(text)?.[1]);
     // A letter right after the figure makes it a word or an id ("3d", "v2"), unless a currency
     // sign before a grouped figure already made it money ("$9.900.000aprox.").
     const signed = Boolean(groups.code || groups.sym || groups.other) && number.grouped;
     const attached = !multRaw && !groups.post && !signed && LETTER.test(text.charAt(end));
     const notMoney = lengthUnit || attached || counts || PERCENT_AFTER.test(text);
-    const beside = notMoney
+    const beside: { code: string | null; start?: number; end: number } | null = notMoney
       ? null
-      : (foreignNamed(text, end, groups.post, number, multiplier) ??
-        (marked ? null : isoBeside(text, start, end, number, multiplier)));
+      : (named ?? (marked ? null : isoBeside(text, start, end, number, multiplier)));
     if (beside) {
       currency = beside.code;
-      named = true;
+      namesOne = true;
       marked = true;
     }
     candidates.push({
@@ -233,7 +258,7 @@ function scan(text: string): Candidate[] {
       number,
       multiplier,
       currency,
-      named,
+      named: namesOne,
       marked,
       counts,
       notMoney,
@@ -248,7 +273,7 @@ const SUFFIX_AT = new RegExp(SUFFIX.replace(/\)\?$/, ")"), "iy");
 /** Amounts with words ("un millón cuatrocientos mil", "1 millón 400 mil") replace the pieces the digit reader saw. */
 function withWordRuns(text: string, candidates: Candidate[]): Candidate[] {
   if (!/[a-z]/i.test(text)) return candidates;
-  const runs = wordRuns(text, NUMBER_SOURCE, (token) => {
+  const runs = wordRuns(text, NUMBER_SOURCE, ALL_LANGUAGES, (token) => {
     const parsed = parseNumber(token);
     return parsed ? parsed.int / 10 ** parsed.scale : null;
   });
@@ -261,17 +286,20 @@ function withWordRuns(text: string, candidates: Candidate[]): Candidate[] {
     SUFFIX_AT.lastIndex = end;
     const suffix = SUFFIX_AT.exec(text);
     if (suffix?.groups?.post) end += suffix[0].length;
-    const currency =
-      covered.find((c) => c.currency)?.currency ??
-      currencyOf(prefix?.groups?.code, prefix?.groups?.sym, suffix?.groups?.post, prefix?.groups?.other);
-    const marked = Boolean(prefix || suffix?.groups?.post || covered.some((c) => c.marked));
+    const foreign = foreignNamed(text, end, suffix?.groups?.post);
+    if (foreign) end = foreign.end;
+    const currency = foreign
+      ? foreign.code
+      : (covered.find((c) => c.currency)?.currency ??
+        currencyOf(prefix?.groups?.code, prefix?.groups?.sym, suffix?.groups?.post, prefix?.groups?.other));
+    const marked = Boolean(foreign || prefix || suffix?.groups?.post || covered.some((c) => c.marked));
     const named =
+      Boolean(foreign) ||
       covered.some((c) => c.named) ||
       namesCurrency(prefix?.groups?.code, prefix?.groups?.sym, suffix?.groups?.post, prefix?.groups?.other);
     start = Math.max(0, start);
     NEXT_WORD.lastIndex = end;
-    const next = NEXT_WORD.exec(text)?.[1]?.toLowerCase();
-    const counts = !marked && next !== undefined && COUNT_WORDS.has(next);
+    const counts = !marked && countsThings(NEXT_WORD.exec(text)?.[1]);
     PERCENT_AFTER.lastIndex = end;
     out = [
       ...out.filter((c) => !covered.includes(c)),
@@ -295,7 +323,7 @@ function linkRanges(text: string, candidates: Candidate[]): void {
   for (let k = 1; k < candidates.length; k++) {
     const a = candidates[k - 1];
     const b = candidates[k];
-    if (!a || !b || !RANGE_JOIN.test(text.slice(a.end, b.start))) continue;
+    if (!a || !b || !joinsRange(text.slice(a.end, b.start))) continue;
     if (b.counts && !a.marked && a.multiplier === null) a.notMoney = true;
     if (a.notMoney || b.notMoney) continue;
     // "entre 1,4 y 2 millones": the left end borrows the unit of the right one when it reads as a smaller figure.
@@ -349,12 +377,12 @@ function validGroups(parts: string[]): boolean {
   return parts.every((part, index) => (index === 0 ? part.length >= 1 && part.length <= 3 : part.length === 3));
 }
 
+/** "Mio." 1e6, "mil millones" 1e9: the product of its scale words. */
 function multiplierOf(raw: string): number {
-  const word = raw.toLowerCase().replace(/[\s\u00a0\u202f]+/g, " ");
-  const known = MULTIPLIERS[word];
-  if (known) return known;
-  if (word.startsWith("bill")) return word.startsWith("billion") ? 1e9 : 1e12;
-  return 1e6; // millones, millón, million(s), mill., MM, M
+  let value = 1;
+  for (const word of foldWord(raw).split(/[\s\u00a0\u202f]+/))
+    value *= SCALES.get(word) ?? SCALES.get(word.replace(/\.$/, "")) ?? 1;
+  return value;
 }
 
 /** A bare "$" names a currency only for a studio whose own currency is not written with it. */
@@ -363,7 +391,7 @@ const DOLLAR_IS_OURS = STUDIO_MARKS.has("$");
 function namesCurrency(code?: string, sym?: string, post?: string, other?: string): boolean {
   if (code || post) return true;
   // A dollar sign with letters this table doesn't know ("COL$") names no more than a bare "$".
-  if (other) return !other.endsWith("$") || FOREIGN_SIGN_CODES.has(other.toUpperCase());
+  if (other) return !other.endsWith("$") || signCode(other) !== undefined;
   if (!sym) return false;
   return sym !== "$" || !DOLLAR_IS_OURS;
 }
@@ -375,133 +403,67 @@ function currencyOf(code?: string, sym?: string, post?: string, other?: string):
     const folded = mark?.toLowerCase().replace(/[\s\u00a0\u202f]+/g, " ");
     if (folded && folded !== "$" && STUDIO_MARKS.has(folded)) return SETTINGS.currency;
   }
-  // Another currency's sign: its code where it is one currency's, else none (it still names one).
-  if (other) return FOREIGN_SIGN_CODES.get(other.toUpperCase()) ?? null;
-  const symbol = sym?.toUpperCase();
-  if (symbol === "US$") return "USD";
-  if (symbol === "€") return "EUR";
-  if (symbol === "£") return "GBP";
-  if (symbol === "¥") return "JPY";
-  const word = post?.toLowerCase().replace(/[\s\u00a0\u202f]+/g, " ");
-  if (!word) return null;
-  const sign = FOREIGN_SIGN_CODES.get(word);
-  if (sign) return sign;
-  if (word.startsWith("eur") || word === "€") return "EUR";
-  if (word === "£") return "GBP";
-  if (/^[a-z]{3}$/.test(word)) return word.toUpperCase();
-  // Pesos of another country than the studio's: money, in a currency the words don't settle.
-  if (word.startsWith("peso")) return null;
-  return "USD";
+  // Another currency's sign or symbol: its code where it is one currency's, else none (it still names one).
+  for (const mark of [other, post]) {
+    if (!mark) continue;
+    const code = signCode(mark);
+    if (code !== undefined) return code;
+    if (/^[a-z]{3}$/i.test(mark)) return mark.toUpperCase();
+  }
+  return null;
 }
 
-/** The code of a sign one currency writes; signs several share ("¢") name none. */
-const FOREIGN_SIGN_CODES: ReadonlyMap<string, string> = new Map(
-  Object.entries({
-    "₹": "INR",
-    "₩": "KRW",
-    "₽": "RUB",
-    "₺": "TRY",
-    "₪": "ILS",
-    "₫": "VND",
-    "₦": "NGN",
-    "₱": "PHP",
-    "₴": "UAH",
-    "₸": "KZT",
-    "₡": "CRC",
-    "₲": "PYG",
-    "₵": "GHS",
-    "₼": "AZN",
-    "₾": "GEL",
-    "฿": "THB",
-    "₿": "BTC",
-    R$: "BRL",
-    MX$: "MXN",
-    CA$: "CAD",
-    C$: "CAD",
-    A$: "AUD",
-    AU$: "AUD",
-    NZ$: "NZD",
-    HK$: "HKD",
-    NT$: "TWD",
-    S$: "SGD",
-    "S/": "PEN",
-  }),
-);
-
-/**
- * Other currencies by name after a figure, in the languages answers are written in ("1.800.000
- * yenes", "libras esterlinas"). Looked up word by word after the figure, not in the amount's
- * pattern: each alternative there costs compile time on a cold isolate.
- */
-const FOREIGN_WORD_CODES: ReadonlyMap<string, string> = new Map(
-  Object.entries({
-    JPY: "yen yenes",
-    BRL: "reales reais",
-    GBP: "libras pound pounds",
-    INR: "rupia rupias rupee rupees",
-    PEN: "soles",
-    CHF: "franco francos franc francs",
-    RUB: "rublo rublos ruble rubles",
-    CNY: "yuan yuanes",
-    VES: "bolívares bolivares",
-    GTQ: "quetzales",
-    CRC: "colones",
-    PYG: "guaraníes guaranies",
-  }).flatMap(([code, words]) => words.split(" ").map((word) => [word, code] as const)),
-);
-/** The second word some of them take. */
-const SECOND_WORDS: ReadonlySet<string> = new Set(["esterlina", "esterlinas", "sterling"]);
-/** The pesos of each country, as "pesos mexicanos" and "Mexican pesos" name them (a studio's own are read by its marks). */
-const PESO_COUNTRIES: ReadonlyMap<string, string> = new Map(
-  Object.entries({
-    ARS: "argentino argentinos argentine argentinian",
-    CLP: "chileno chilenos chilean",
-    CUP: "cubano cubanos cuban",
-    DOP: "dominicano dominicanos dominican",
-    MXN: "mexicano mexicanos mexican",
-    PHP: "filipino filipinos philippine",
-    UYU: "uruguayo uruguayos uruguayan",
-  }).flatMap(([code, words]) => words.split(" ").map((word) => [word, code] as const)),
-);
-const US_DOLLARS = new RegExp(`${SP}*U\\.S\\.${SP}*dollars?${WORD_END}`, "iy");
-
-/** The word after `at` (past a "de"), and where it ends. */
-function wordAt(text: string, at: number): { word: string; end: number } | null {
-  NEXT_WORD.lastIndex = at;
-  const match = NEXT_WORD.exec(text);
-  return match?.[1] ? { word: match[1].toLowerCase(), end: at + match[0].length } : null;
+/** The code of a currency's sign or symbol as the studio's languages write it ("R$", "$US", "₹"); null when several share it ("¢", "kr"). */
+function signCode(mark: string): string | null | undefined {
+  const code = LANGUAGE_DATA.symbols[mark] ?? LANGUAGE_DATA.symbols[mark.toUpperCase()];
+  return code === undefined ? undefined : code || null;
 }
 
+/** A word after a figure, the first maybe right after a currency's word ("dólares estadounidenses", "U.S. dollars"). */
+const NAME_WORD = new RegExp(`${SP}*([${LETTERS}ß](?:[${LETTERS}ß’'-]|\\.(?=[${LETTERS}]))*\\.?)`, "y");
+const OF_AT = new RegExp(`${SP}*${OF}`, "y");
+
 /**
- * A currency named in words after a figure that reads as money, besides the studio's: pesos of a
- * named country ("pesos mexicanos", "Mexican pesos"; the studio's own read as its), another
- * currency's name ("yenes", "libras esterlinas") or "U.S. dollars". Its code and the amount's end.
+ * Another currency named in words after a figure (past a "de"/"of"), in any of the studio's
+ * languages: the longest run of its next words that is a currency's name in CLDR ("Mexican pesos",
+ * "libras esterlinas", "Schweizer Franken", "dólares"), unless it is the studio's own ("pesos
+ * colombianos" for a COP studio). Its code (null when the name is several currencies'), and the
+ * amount's end with it.
  */
 function foreignNamed(
   text: string,
   end: number,
   post: string | undefined,
-  number: Parsed,
-  multiplier: number | null,
-): { code: string; start?: undefined; end: number } | null {
-  if (!readsAsMoney(number, multiplier)) return null;
-  if (post && /^pesos?$/i.test(post)) {
-    const country = wordAt(text, end);
-    const code = country && PESO_COUNTRIES.get(country.word);
-    return code ? { code, end: country.end } : null;
+): { code: string | null; end: number } | null {
+  let offset = end - (post?.length ?? 0);
+  if (!post) {
+    OF_AT.lastIndex = offset;
+    offset += OF_AT.exec(text)?.[0].length ?? 0;
   }
-  if (post) return null;
-  US_DOLLARS.lastIndex = end;
-  const dollars = US_DOLLARS.exec(text);
-  if (dollars) return { code: "USD", end: end + dollars[0].length };
-  const first = wordAt(text, end);
-  if (!first) return null;
-  const second = wordAt(text, first.end);
-  const pesosOf = PESO_COUNTRIES.get(first.word);
-  if (pesosOf) return second && /^pesos?$/.test(second.word) ? { code: pesosOf, end: second.end } : null;
-  const code = FOREIGN_WORD_CODES.get(first.word);
-  if (!code) return null;
-  return { code, end: second && SECOND_WORDS.has(second.word) ? second.end : first.end };
+  const words: { word: string; end: number }[] = [];
+  while (words.length < LONGEST_NAME) {
+    NAME_WORD.lastIndex = offset;
+    const match = NAME_WORD.exec(text);
+    if (!match?.[1]) break;
+    // A sentence's full stop is no part of the name; an abbreviation's is ("U.S.").
+    const word = /^(?:[A-Za-z]\.)+$/.test(match[1]) ? match[1] : match[1].replace(/\.$/, "");
+    offset += match[0].length;
+    words.push({ word, end: offset - (match[1].length - word.length) });
+    if (word !== match[1]) break;
+  }
+  for (let count = words.length; count > 0; count--) {
+    const name = words
+      .slice(0, count)
+      .map((each) => each.word)
+      .join(" ");
+    const key = foldWord(name).replace(/\./g, "");
+    const code = CURRENCY_NAMES.get(key);
+    if (code === undefined) continue;
+    // The studio's own currency, or a name no longer than its mark already read ("pesos"): the studio's.
+    if (STUDIO_MARKS.has(key) || code === SETTINGS.currency || (post && post.length >= name.length)) return null;
+    return { code: code || null, end: words[count - 1]?.end ?? end };
+  }
+  return null;
 }
 
 /**

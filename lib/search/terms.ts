@@ -1,7 +1,9 @@
-// Rules by language code, not by the studio's locales: a site in a language with no rules here is
-// searched by its folded words, without stop words or plural folding.
+import { foldWord, languageData, stopWordsOf } from "@/lib/i18n/language-data";
+
+// Stop words and price words by language code, from the studio's language data
+// (lib/i18n/language-data: stopwords-iso and the shipped language's own file); plural folding by
+// the rules below. A language the studio doesn't have is searched by its folded words alone.
 type Language = string;
-const NONE: ReadonlySet<string> = new Set();
 
 /**
  * Words to index terms: lower case, no accents, plural and a few inflections folded, stop words
@@ -11,42 +13,27 @@ const NONE: ReadonlySet<string> = new Set();
 
 export type Token = { term: string; start: number; end: number };
 
-// Function words, greetings, "I want/need" phrasing and question words: they say nothing about
-// which page fits ("how much" and "how long" are in every goal). Folded; 1-letter words are
-// skipped anyway.
-const STOP_WORDS: Partial<Record<Language, Set<string>>> = {
-  es: words(`
-    al algo ante aqui bajo bien buen buena cada como con contra cual cuales cuanta cuantas cuanto cuantos de del
-    desde donde durante el ella ellos en entre era es esa ese eso esta estan estar este esto favor fue gracias ha
-    hacer han hay hola hasta hacia la las le les lo los me mas mi mis mucho muy nada necesitamos necesito ni no nos
-    nuestra nuestro otra otro para pero poco por porque puede pueden que queremos quiero quisiera se segun ser si
-    sin sobre solo son su sus tambien te tener tengo tiene todo todos tras tu tus un una uno unos unas usted
-    ustedes ya yo`),
-  en: words(`
-    about after all also am an and any are as at be been but by can could do does doing for from get got had has
-    have hello hi how if in into is it its just let like long many me more most much my need needs no not of on
-    or our please should so some than that the their them then there these they this those to too up us very want
-    wants was we were what when where which who whom why will with would you your`),
-};
-
-// Price and time words: a goal nearly always has them, and they match every page that quotes a
-// figure; they count a little (an FAQ about costs), not as much as what the visitor wants built.
-const WEAK_WORDS: Partial<Record<Language, Set<string>>> = {
-  es: words("costo costos cuesta cuestan demora precio precios tarda tardan tiempo valor vale"),
-  en: words("cost costs price prices take takes time"),
-};
+const weak = new Map<Language, ReadonlySet<string>>();
+/**
+ * Price and time words: a goal nearly always has them, and they match every page that quotes a
+ * figure; they count a little (an FAQ about costs), not as much as what the visitor wants built.
+ */
+function weakWordsOf(language: Language): ReadonlySet<string> {
+  let set = weak.get(language);
+  if (!set) {
+    set = new Set(languageData(language)?.weakWords ?? []);
+    weak.set(language, set);
+  }
+  return set;
+}
 export const WEAK_WEIGHT = 0.3;
 
-function words(list: string): Set<string> {
-  return new Set(list.trim().split(/\s+/));
-}
-
-/** Lower case, accents removed ("Línea" -> "linea", "ñ" -> "n"). */
-export function fold(word: string): string {
-  return word
-    .normalize("NFD")
-    .replace(/\p{M}+/gu, "")
-    .toLowerCase();
+/**
+ * Lower case, accents removed ("Línea" -> "linea", "ñ" -> "n"), a language's own letters kept
+ * ("Größe" -> "größe", "œ" and "ø" stay): lib/i18n/language-data's folding.
+ */
+export function fold(word: string, language?: string): string {
+  return foldWord(word, language);
 }
 
 /** A folded word's index term: "tiendas" and "tienda" -> "tiend", "stores" and "store" -> "stor". */
@@ -90,9 +77,12 @@ function foldKeepingOffsets(text: string): string {
     .toLowerCase();
 }
 
-// After folding, Spanish and English words are ASCII ("ñ" -> "n"): a plain class, far cheaper
-// than `\p{L}` on a cold isolate.
-const WORD = /[a-z0-9]+/g;
+// After folding, most words are ASCII ("ñ" -> "n"): a plain class, far cheaper than `\p{L}` on a
+// cold isolate; a text with other letters left ("größe", "œuvre", Greek) is read with the Unicode one.
+const ASCII_WORD = /[a-z0-9]+/g;
+const ANY_WORD = /[\p{L}\p{N}]+/gu;
+const NON_ASCII = /[\u0080-\uffff]/;
+const wordsIn = (folded: string) => (NON_ASCII.test(folded) ? folded.match(ANY_WORD) : folded.match(ASCII_WORD));
 
 /** `remember`: words of the site's pages are memoised; a visitor's words are not (unbounded). */
 function termOf(word: string, locale: Language, remember = true): string | null {
@@ -103,7 +93,7 @@ function termOf(word: string, locale: Language, remember = true): string | null 
   }
   let term = memo.get(word);
   if (term === undefined) {
-    term = word.length < 2 || (STOP_WORDS[locale] ?? NONE).has(word) ? null : stem(word, locale);
+    term = word.length < 2 || stopWordsOf(locale).has(word) ? null : stem(word, locale);
     if (remember) memo.set(word, term);
   }
   return term;
@@ -116,7 +106,7 @@ function termOf(word: string, locale: Language, remember = true): string | null 
  */
 export function termsOf(text: string, locale: Language): string[] {
   const out: string[] = [];
-  for (const word of fold(text).match(WORD) ?? []) {
+  for (const word of wordsIn(fold(text, locale)) ?? []) {
     const term = termOf(word, locale);
     if (term !== null) out.push(term);
   }
@@ -126,9 +116,9 @@ export function termsOf(text: string, locale: Language): string[] {
 /** A query's distinct terms, each with its weight (1, or `WEAK_WEIGHT` for price and time words). */
 export function queryTermsOf(query: string, locale: Language): Map<string, number> {
   const out = new Map<string, number>();
-  for (const word of fold(query).match(WORD) ?? []) {
+  for (const word of wordsIn(fold(query, locale)) ?? []) {
     const term = termOf(word, locale, false);
-    const weight = (WEAK_WORDS[locale] ?? NONE).has(word) ? WEAK_WEIGHT : 1;
+    const weight = weakWordsOf(locale).has(word) ? WEAK_WEIGHT : 1;
     if (term !== null) out.set(term, Math.max(out.get(term) ?? 0, weight));
   }
   return out;
@@ -141,9 +131,9 @@ export function queryTermsOf(query: string, locale: Language): Map<string, numbe
  */
 export function plainTermsOf(text: string, locale: Language): { term: string; weight: number }[] {
   const out: { term: string; weight: number }[] = [];
-  for (const word of fold(text).match(WORD) ?? []) {
-    if (word.length < 2 || (STOP_WORDS[locale] ?? NONE).has(word)) continue;
-    out.push({ term: stem(word, locale, false), weight: (WEAK_WORDS[locale] ?? NONE).has(word) ? WEAK_WEIGHT : 1 });
+  for (const word of wordsIn(fold(text, locale)) ?? []) {
+    if (word.length < 2 || stopWordsOf(locale).has(word)) continue;
+    out.push({ term: stem(word, locale, false), weight: weakWordsOf(locale).has(word) ? WEAK_WEIGHT : 1 });
   }
   return out;
 }
@@ -152,7 +142,7 @@ export function plainTermsOf(text: string, locale: Language): { term: string; we
 export function tokenize(text: string, locale: Language): Token[] {
   const tokens: Token[] = [];
   const folded = foldKeepingOffsets(text);
-  const word = new RegExp(WORD);
+  const word = new RegExp(NON_ASCII.test(folded) ? ANY_WORD : ASCII_WORD);
   for (let match = word.exec(folded); match !== null; match = word.exec(folded)) {
     const term = termOf(match[0], locale);
     if (term !== null) tokens.push({ term, start: match.index, end: match.index + match[0].length });

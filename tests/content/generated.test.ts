@@ -2,8 +2,10 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { generatedFiles } from "@/lib/content/build";
 import { loadStudio } from "@/lib/content/load";
+import { studioLanguageData } from "@/lib/i18n/language-data/build";
 
-const fresh = generatedFiles(await loadStudio("content"));
+const site = await loadStudio("content");
+const fresh = generatedFiles(site, undefined, await studioLanguageData(site));
 
 describe("content/generated", () => {
   it.each(Object.keys(fresh))("%s matches content/ (run `npm run knowledge` and commit it if not)", (file) => {

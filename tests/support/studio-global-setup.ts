@@ -4,20 +4,25 @@
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { generatedFiles } from "@/lib/content/build";
 import { loadStudio } from "@/lib/content/load";
+import { studioLanguageData } from "@/lib/i18n/language-data/build";
 import { BUILT_DIR, FIXTURES_DIR } from "./studios";
 
 export async function setup(project: TestProject): Promise<void> {
   // The fixture, whichever of its projects (a pool each, vitest.config.ts) asks.
   const name = project.getProvidedContext().studio;
-  const files = generatedFiles(await loadStudio(path.join(FIXTURES_DIR, name)));
-  for (const [file, text] of Object.entries(files)) {
+  const site = await loadStudio(path.join(FIXTURES_DIR, name));
+  const write = (file: string, text: string) => {
     const target = path.join(BUILT_DIR, name, file);
     mkdirSync(path.dirname(target), { recursive: true });
     // Whole files only: another run reading the same fixture never sees half of one.
     const partial = `${target}.${process.pid}`;
     writeFileSync(partial, text);
     renameSync(partial, target);
-  }
+  };
+  // The language data first: the search index is built by code that reads it, imported after.
+  const languages = await studioLanguageData(site);
+  write("content/generated/language-data.json", `${JSON.stringify(languages)}\n`);
+  const { generatedFiles } = await import("@/lib/content/build");
+  for (const [file, text] of Object.entries(generatedFiles(site, undefined, languages))) write(file, text);
 }
