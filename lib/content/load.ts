@@ -265,7 +265,7 @@ export function loadContent(root: string, dictionaries: Readonly<Record<string, 
   let settings: StudioSettings;
   try {
     settings = {
-      ...resolveSettings({ currency, locales, localeTags, quoteStep, timeZone }, studio.country, [
+      ...resolveSettings({ currency, locales, localeTags, quoteStep, timeZone }, studio, [
         ...sources.map(({ file, source }) => ({ file, price: source.price.min })),
         ...sources.flatMap(({ file, source }) => source.extras.map((extra) => ({ file, price: extra.price }))),
       ]),
