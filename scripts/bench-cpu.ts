@@ -16,7 +16,10 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { BENCH_RECORDING, BENCH_REPLAY_SERVICE } from "../bench/replay/replay-binding";
 import { sseEventsOf } from "../bench/replay/replay-stream";
-import { DEFAULT_LOCALE } from "../lib/i18n/config";
+import { SITE } from "../lib/content/site";
+import { DEFAULT_LOCALE, LOCALES } from "../lib/i18n/config";
+import { LAB_PAGES } from "../lib/site/nav";
+import { paths } from "../lib/site/paths";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8791);
 const FILES_PORT = PORT + 1;
@@ -311,7 +314,17 @@ export async function measureWorkerCpu(): Promise<CpuRow[] | null> {
     console.log("  note: no static-assets page cache in .open-next/assets: rebuild with `npm run build:worker`");
   }
   const bundle = bundleWorker();
-  const pages = ["/es", "/en/lab/agent", "/es/servicios/sitio-web-con-blog"];
+  // The studio's home, its Lab agent in its last language and the page of its service with the
+  // most extras (the first of them: the demo's website with a blog), the longest a service page gets.
+  const service = SITE.services.reduce<(typeof SITE.services)[number] | undefined>(
+    (most, next) => (!most || next.extras.length > most.extras.length ? next : most),
+    undefined,
+  );
+  const pages = [
+    paths.home(DEFAULT_LOCALE),
+    LAB_PAGES.agent?.(LOCALES.at(-1) ?? DEFAULT_LOCALE),
+    service ? paths.service(DEFAULT_LOCALE, service.text[DEFAULT_LOCALE].slug) : undefined,
+  ].filter((page) => page !== undefined);
   const rows = await withWorker(bundle, {}, async (pid) => {
     const out: CpuRow[] = [];
     for (const page of pages) out.push(await measure(pid, `GET ${page}`, () => get(`${BASE}${page}`), 100));

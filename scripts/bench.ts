@@ -25,6 +25,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from "../lib/i18n/config";
 import { getDictionary } from "../lib/i18n/dictionary";
 import { formatMoneyRange } from "../lib/i18n/format";
 import { LAB_PAGES } from "../lib/site/nav";
+import { paths } from "../lib/site/paths";
 import { estimateTokens } from "../lib/text/tokens";
 import { gemmaTokens, toolSchemasJson } from "../tests/support/gemma-tokenizer";
 import { readChunks, scriptedModel } from "../tests/support/scripted-model";
@@ -262,7 +263,9 @@ if (workerIsBuilt()) {
     results.worker = size;
     console.log(`Worker: ${size.rawKiB.toFixed(0)} KiB raw, ${size.gzipKiB.toFixed(0)} KiB gzip (limit 3072)`);
     const pages: Record<string, unknown> = {};
-    for (const path of ["/es", "/es/lab/agente", "/es/cotizacion"]) {
+    // The studio's own pages in its first language: home, the Lab's agent, the calculator.
+    const benchPages = [paths.home(DEFAULT_LOCALE), LAB_PAGES.agent?.(DEFAULT_LOCALE), paths.quote(DEFAULT_LOCALE)];
+    for (const path of benchPages.filter((page) => page !== undefined)) {
       const js = await pageJavaScript(path);
       pages[path] = js;
       console.log(`first-load JS ${path}: ${js.scripts} scripts, ${js.gzipKiB.toFixed(1)} KiB gzip`);

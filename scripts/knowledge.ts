@@ -16,7 +16,7 @@ try {
   const languages = await studioLanguageData(site);
   write("content/generated/language-data.json", `${JSON.stringify(languages)}\n`);
   const { generatedFiles } = await import("../lib/content/build");
-  for (const [file, text] of Object.entries(generatedFiles(site, undefined, languages))) {
+  for (const [file, text] of Object.entries(generatedFiles(site, languages))) {
     if (file !== "content/generated/language-data.json") write(file, text);
   }
 } catch (error) {

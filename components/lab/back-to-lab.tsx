@@ -9,9 +9,7 @@ export function BackToLab({ locale }: { locale: Locale }) {
   const dict = getDictionary(locale);
   return (
     <p className={styles.back}>
-      <Link href={paths.lab(locale)}>
-        {dict.common.backTo} {dict.nav.lab}
-      </Link>
+      <Link href={paths.lab(locale)}>{dict.common.backToLab}</Link>
     </p>
   );
 }

@@ -6,10 +6,8 @@ import type { Locale } from "@/lib/i18n/config";
 import type { LanguageDataSet } from "@/lib/i18n/language-data/types";
 import { createSearchIndex, type SerializedSearchIndex, serializeSearchIndex } from "@/lib/search";
 import { type SitePaths, sitePaths } from "@/lib/site/sections";
+import type { DictionarySource, LoadedStudio } from "./load";
 import type { CatalogData, CatalogPage, PricingData, SiteData } from "./types";
-
-/** Where the generated module imports a language's dictionary from. */
-const dictionaryImport = (locale: string) => `@/lib/i18n/dictionaries/${locale}`;
 
 /** Markdown to plain text, one line per block, for search. */
 export function plainText(markdown: string): string {
@@ -131,16 +129,24 @@ function settingsModule(site: SiteData): string {
   );
 }
 
-/** The dictionaries of the studio's languages, and only those, for `lib/i18n/dictionary.ts`. */
-function dictionariesModule(site: SiteData, from: (locale: string) => string): string {
-  const { locales } = site.settings;
-  const imports = [...locales]
+/**
+ * The dictionaries of the studio's languages, and only those, for `lib/i18n/dictionary.ts`: a
+ * shipped language's file is imported (the other shipped files never reach the bundle); a language
+ * written whole in `content/copy.<code>.yaml` is written here, where the type check reads it again.
+ */
+function dictionariesModule(locales: readonly string[], sources: Readonly<Record<string, DictionarySource>>): string {
+  const shipped = (locale: string) => sources[locale]?.shipped !== false;
+  const imports = locales
+    .filter(shipped)
     .sort()
-    .map((locale) => `import { ${locale} } from "${from(locale)}";\n`)
+    .map((locale) => `import { ${locale} } from "@/lib/i18n/dictionaries/${locale}";\n`)
     .join("");
+  const entries = locales.map((locale) =>
+    shipped(locale) ? locale : `${JSON.stringify(locale)}: ${JSON.stringify(sources[locale]?.dictionary, null, 2)}`,
+  );
   return (
     `${HEADER}import type { Dictionary } from "@/lib/i18n/dictionary";\n${imports}\n` +
-    `export const DICTIONARIES: Record<${locales.map((l) => JSON.stringify(l)).join(" | ")}, Dictionary> = { ${locales.join(", ")} };\n`
+    `export const DICTIONARIES: Record<${locales.map((l) => JSON.stringify(l)).join(" | ")}, Dictionary> = { ${entries.join(", ")} };\n`
   );
 }
 
@@ -148,16 +154,12 @@ function dictionariesModule(site: SiteData, from: (locale: string) => string): s
  * The generated files, by path, as they are written (stable JSON, trailing newline); with the
  * studio's language data (`languageDataSet` of lib/i18n/language-data/build.ts, async), its file too.
  */
-export function generatedFiles(
-  site: SiteData,
-  dictionaries = dictionaryImport,
-  languages?: LanguageDataSet,
-): Record<string, string> {
+export function generatedFiles({ dictionaries, ...site }: LoadedStudio, languages?: LanguageDataSet): Record<string, string> {
   const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
   const catalog = buildCatalog(site);
   return {
     "content/generated/settings.ts": settingsModule(site),
-    "content/generated/dictionaries.ts": dictionariesModule(site, dictionaries),
+    "content/generated/dictionaries.ts": dictionariesModule(site.settings.locales, dictionaries),
     "content/generated/site.json": json(site),
     "content/generated/pricing.json": json(buildPricing(site)),
     "content/generated/catalog.json": json(catalog),

@@ -5,8 +5,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import YAML from "yaml";
 import type { z } from "zod";
-import { type CopyOverride, copyProblems, withCopy } from "@/lib/i18n/copy-overrides";
-import type { Dictionary } from "@/lib/i18n/dictionaries/es";
+import { type CopyOverride, copyProblems, dictionaryProblems, withCopy } from "@/lib/i18n/copy-overrides";
+import { type Dictionary, es } from "@/lib/i18n/dictionaries/es";
 import { sectionPathProblems } from "@/lib/site/sections";
 import { splitFrontMatter } from "./front-matter";
 import { phoneExample } from "./phone";
@@ -83,7 +83,7 @@ function list(root: string, dir: string, ending: string): string[] {
 function localizedMarkdown<T>(root: string, dir: string, schema: z.ZodType<T>, languages: readonly Locale[]) {
   const bySlug = new Map<string, Partial<Record<Locale, { file: string; data: T; body: string }>>>();
   for (const file of list(root, dir, ".md")) {
-    const match = /^([a-z0-9-]+)\.([a-z]{2})\.md$/.exec(path.basename(file));
+    const match = /^([a-z0-9-]+)\.([a-z]{2,3})\.md$/.exec(path.basename(file));
     const [, slug, locale] = match ?? [];
     if (!slug || !locale || !languages.includes(locale)) {
       throw new ContentError(file, [`file name: expected <slug>.<${languages.join("|")}>.md`]);
@@ -123,44 +123,78 @@ export function readLocales(root: string): string[] {
   return validate(studioSettingsSource, raw, "studio.yaml").locales;
 }
 
+/** A language's UI dictionary: shipped in `lib/i18n/dictionaries/`, or written whole in `content/copy.<code>.yaml`. */
+export type DictionarySource = { shipped: true; dictionary: Dictionary } | { shipped: false; dictionary: Dictionary };
+
+/** What `npm run knowledge` builds from: the content, and where each of its languages' dictionary comes from. */
+export type LoadedStudio = SiteData & { dictionaries: Record<string, DictionarySource> };
+
+/** The dictionary a content-only language's copy file is checked against, key by key (any shipped one: same keys). */
+const SHAPE_FILE = `${DICTIONARIES_DIR}/en.ts`;
+
+async function shippedDictionary(locale: string): Promise<Dictionary | undefined> {
+  const file = path.resolve(DICTIONARIES_DIR, `${locale}.ts`);
+  if (!existsSync(file)) return undefined;
+  const module = (await import(pathToFileURL(file).href)) as Record<string, Dictionary | undefined>;
+  const dictionary = module[locale];
+  if (!dictionary)
+    throw new ContentError(`${DICTIONARIES_DIR}/${locale}.ts`, [`expected \`export const ${locale}: Dictionary\``]);
+  return dictionary;
+}
+
 /**
- * The UI dictionary of each language, from `<dir>/<code>.ts` in the first of `dirs` that has it
- * (Node: `npm run knowledge`, tests). A language with no dictionary file is refused in
- * `studio.yaml`'s `locales`.
+ * The UI dictionary of each language: the shipped file of a language the project ships (es, en,
+ * de, fr, pt, it), else the studio's `copy.<code>.yaml`, which must then hold every text.
  */
-export async function readDictionaries(locales: readonly string[], dirs: readonly string[] = [DICTIONARIES_DIR]) {
-  const dictionaries: Record<string, Dictionary> = {};
+export async function readDictionaries(root: string, locales: readonly string[]) {
+  const dictionaries: Record<string, DictionarySource> = {};
   for (const [index, locale] of locales.entries()) {
-    const dir = dirs.find((candidate) => existsSync(path.resolve(candidate, `${locale}.ts`)));
-    if (!dir) {
+    const shipped = await shippedDictionary(locale);
+    if (shipped) {
+      dictionaries[locale] = { shipped: true, dictionary: shipped };
+      continue;
+    }
+    const file = `copy.${locale}.yaml`;
+    if (!existsSync(path.join(root, file))) {
       throw new ContentError("studio.yaml", [
-        `locales.${index}: no dictionary for "${locale}": add ${DICTIONARIES_DIR}/${locale}.ts`,
+        `locales.${index}: no dictionary for "${locale}": write every text of the site in content/${file} ` +
+          `(the keys of ${SHAPE_FILE}, in ${languageLabel(locale)})`,
       ]);
     }
-    const module = (await import(pathToFileURL(path.resolve(dir, `${locale}.ts`)).href)) as Record<
-      string,
-      Dictionary | undefined
-    >;
-    const dictionary = module[locale];
-    if (!dictionary) throw new ContentError(`${dir}/${locale}.ts`, [`expected \`export const ${locale}: Dictionary\``]);
-    dictionaries[locale] = dictionary;
+    const candidate = parseYaml(root, file) ?? {};
+    const problems = dictionaryProblems(es, candidate);
+    if (problems.length) {
+      throw new ContentError(file, [
+        `no dictionary ships for "${locale}", so this file is its whole dictionary (the keys of ${SHAPE_FILE}): ` +
+          `${problems.length} ${problems.length === 1 ? "problem" : "problems"} below`,
+        ...problems,
+      ]);
+    }
+    dictionaries[locale] = { shipped: false, dictionary: candidate as Dictionary };
   }
   return dictionaries;
 }
 
-/** `content/copy.<locale>.yaml`: the studio's own words over the dictionary's (optional). */
-function copyOf(root: string, locale: Locale, dictionary: Dictionary): CopyOverride {
+/** "Dutch" for "nl": the language named in English, for messages to the studio's developer. */
+function languageLabel(code: string): string {
+  return new Intl.DisplayNames(["en"], { type: "language", fallback: "code" }).of(code) ?? code;
+}
+
+/** `content/copy.<locale>.yaml`: the studio's own words over the shipped dictionary (optional). */
+function copyOf(root: string, locale: Locale, source: DictionarySource): CopyOverride {
   const file = `copy.${locale}.yaml`;
-  if (!existsSync(path.join(root, file))) return {};
+  // A content-only language's copy file is its dictionary already, checked whole by `readDictionaries`.
+  if (!source.shipped || !existsSync(path.join(root, file))) return {};
   const override = parseYaml(root, file) ?? {};
-  const problems = copyProblems(dictionary, override);
+  const problems = copyProblems(source.dictionary, override);
   if (problems.length) throw new ContentError(file, problems);
   return override as CopyOverride;
 }
 
-/** The content of `root` with the dictionaries of its languages (read from `dir`). */
-export async function loadStudio(root: string, dirs: readonly string[] = [DICTIONARIES_DIR]): Promise<SiteData> {
-  return loadContent(root, await readDictionaries(readLocales(root), dirs));
+/** The content of `root` with the dictionaries of its languages. */
+export async function loadStudio(root: string): Promise<LoadedStudio> {
+  const dictionaries = await readDictionaries(root, readLocales(root));
+  return { ...loadContent(root, dictionaries), dictionaries };
 }
 
 /**
@@ -182,7 +216,7 @@ function localeSlugs<T extends { slug?: string }>(
   });
 }
 
-export function loadContent(root: string, dictionaries: Readonly<Record<string, Dictionary>>): SiteData {
+export function loadContent(root: string, dictionaries: Readonly<Record<string, DictionarySource>>): SiteData {
   const languages = readLocales(root);
   const schemas = contentSchemas(languages);
   const { currency, locales, localeTags, quoteStep, timeZone, ...profile } = validate(
@@ -231,7 +265,7 @@ export function loadContent(root: string, dictionaries: Readonly<Record<string, 
   let settings: StudioSettings;
   try {
     settings = {
-      ...resolveSettings({ currency, locales, localeTags, quoteStep, timeZone }, studio.country, [
+      ...resolveSettings({ currency, locales, localeTags, quoteStep, timeZone }, studio, [
         ...sources.map(({ file, source }) => ({ file, price: source.price.min })),
         ...sources.flatMap(({ file, source }) => source.extras.map((extra) => ({ file, price: extra.price }))),
       ]),
@@ -245,10 +279,12 @@ export function loadContent(root: string, dictionaries: Readonly<Record<string, 
   const copy = perLocale(languages, (locale) => copyOf(root, locale, of(dictionaries, locale)));
   const sectionPaths = perLocale(languages, (locale) => {
     const own = of(copy, locale);
-    const { paths } = withCopy(of(dictionaries, locale), own);
+    const source = of(dictionaries, locale);
+    const { paths } = withCopy(source.dictionary, own);
     const problems = sectionPathProblems(paths);
     if (problems.length) {
-      throw new ContentError("paths" in own ? `copy.${locale}.yaml` : `${DICTIONARIES_DIR}/${locale}.ts`, problems);
+      const shippedPaths = source.shipped && !("paths" in own);
+      throw new ContentError(shippedPaths ? `${DICTIONARIES_DIR}/${locale}.ts` : `copy.${locale}.yaml`, problems);
     }
     return paths;
   });

@@ -31,8 +31,28 @@ function knownTimeZone(zone: string): boolean {
   }
 }
 
-/** A site language: a lowercase ISO 639 code, the first path segment of its pages (`/es`, `/en`). */
-export const localeCode = z.string().regex(/^[a-z]{2,3}$/, "a lowercase language code such as `es` or `en`");
+const languageNames = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" });
+
+/** Whether `code` is a BCP 47 language subtag in its canonical form that Intl can name ("nl", "fil"; not "iw", "zz"). */
+function knownLanguage(code: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(code)[0] === code && languageNames.of(code) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A site language: any BCP 47 language (its lowercase ISO 639 subtag), the first path segment of
+ * its pages (`/es`, `/nl`). A country's variant (fr-CH) comes from `country` or `localeTags`.
+ */
+export const localeCode = z
+  .string()
+  .regex(
+    /^[a-z]{2,3}$/,
+    "a lowercase language code such as `es`, `de` or `nl` (the country's formats come from `country` or `localeTags`)",
+  )
+  .refine(knownLanguage, "a BCP 47 language Intl knows, in its canonical form (`he`, not `iw`)");
 
 /**
  * The studio's settings in `studio.yaml`, read before anything else: the other files' texts are

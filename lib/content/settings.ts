@@ -87,22 +87,56 @@ function localeTags(source: StudioSettingsSource, country: string): Record<strin
   );
 }
 
-/**
- * `studio.yaml`'s `timeZone`, else the country's when it has exactly one (Colombia: America/Bogota),
- * else UTC: for a country of several zones (Mexico, Spain) any one guess would show one city's
- * time as another's.
- */
-function timeZone(source: StudioSettingsSource, country: string): string {
-  if (source.timeZone) return source.timeZone;
-  const region = regionOf(country, source.locales);
-  if (!region) return "UTC";
+/** The zones CLDR lists for a region, sorted ("und-DE": Europe/Berlin, Europe/Busingen). */
+function zonesOf(region: string): string[] {
   // `getTimeZones()` (Node 22+) was the `timeZones` getter before (Node 20).
   const locale = new Intl.Locale(`und-${region}`) as Intl.Locale & {
     getTimeZones?: () => string[];
     timeZones?: string[];
   };
-  const zones = locale.getTimeZones?.() ?? locale.timeZones ?? [];
-  return zones.length === 1 && zones[0] ? zones[0] : "UTC";
+  return locale.getTimeZones?.() ?? locale.timeZones ?? [];
+}
+
+// Two years of weekly instants from a fixed start: every daylight-saving rule a zone keeps shows in
+// them, and the generated settings don't change with the day `npm run knowledge` runs.
+const SAMPLES = Array.from({ length: 105 }, (_, week) => Date.UTC(2025, 0, 1) + week * 7 * 24 * 3600 * 1000);
+
+/** A zone's UTC offsets over the samples, as one string: zones with the same clock have the same one. */
+function clockOf(zone: string): string {
+  const format = new Intl.DateTimeFormat("en", { timeZone: zone, timeZoneName: "longOffset" });
+  return SAMPLES.map(
+    (time) => format.formatToParts(time).find((part) => part.type === "timeZoneName")?.value ?? "",
+  ).join();
+}
+
+const cityOf = (zone: string) => fold(zone.split("/").pop()?.replaceAll("_", " ") ?? "");
+
+/**
+ * `studio.yaml`'s `timeZone`, else the country's main one: its only zone (Colombia:
+ * America/Bogota); the zone named after the studio's city (Spain, Madrid: Europe/Madrid); or the
+ * first of zones that all keep one clock (Germany: Europe/Berlin and Europe/Busingen). Otherwise no
+ * guess (Mexico, the United States: one city's time would be shown as another's): the knowledge
+ * step asks for `timeZone`, naming the country's zones.
+ */
+function timeZone(source: StudioSettingsSource, country: string, city: string): string {
+  if (source.timeZone) return source.timeZone;
+  const region = regionOf(country, source.locales);
+  if (!region) {
+    throw new SettingsError(
+      "timeZone",
+      `the country "${country}" is not one Intl knows, so its clock can't be told: set timeZone, an IANA zone such as Europe/Berlin`,
+    );
+  }
+  const zones = zonesOf(region);
+  const named = zones.find((zone) => cityOf(zone) === fold(city.trim()));
+  if (named) return named;
+  const [first] = zones;
+  if (first && new Set(zones.map(clockOf)).size === 1) return first;
+  const listed = zones.length > 8 ? `${zones.slice(0, 8).join(", ")}, …` : zones.join(", ");
+  throw new SettingsError(
+    "timeZone",
+    `${country} keeps several clocks (${listed}): set timeZone to the studio's, the one its email and inbox show times in`,
+  );
 }
 
 /** The largest of 1, 2 or 5 times a power of ten that is at most `value`. */
@@ -185,9 +219,10 @@ export function currencyMarks(currency: string, tags: readonly string[]): Curren
 
 export function resolveSettings(
   source: StudioSettingsSource,
-  country: string,
+  place: { country: string; city: string },
   prices: readonly PricedItem[],
 ): Omit<StudioSettings, "phoneExample"> {
+  const { country, city } = place;
   const tags = localeTags(source, country);
   return {
     locales: source.locales,
@@ -207,6 +242,6 @@ export function resolveSettings(
     ),
     quoteStep: quoteStep(source, prices),
     currencyMarks: currencyMarks(source.currency, Object.values(tags)),
-    timeZone: timeZone(source, country),
+    timeZone: timeZone(source, country, city),
   };
 }

@@ -1,4 +1,5 @@
-import { LOCALES } from "@/lib/i18n/config";
+import { DEFAULT_LOCALE, LOCALES } from "@/lib/i18n/config";
+import { getDictionary } from "@/lib/i18n/dictionary";
 import { LAB_USES } from "@/lib/lab-uses";
 import { LAB_PAGES } from "@/lib/site/nav";
 import { paths } from "@/lib/site/paths";
@@ -15,7 +16,10 @@ export type ExpectedModel = "offline" | "real";
 export type SmokeOptions = { model?: ExpectedModel; timeoutMs?: number; runTimeoutMs?: number };
 export type CheckResult = { name: string; ok: boolean; detail: string };
 
-const SMOKE_GOAL = "A website with a blog for my bakery: how much would it cost and how long would it take?";
+// The run speaks the studio's first language (the one every studio has) and asks the Lab's own first
+// example, which the studio words as a need one of its services meets.
+const SMOKE_LOCALE = DEFAULT_LOCALE;
+const SMOKE_GOAL = getDictionary(SMOKE_LOCALE).agent.console.exampleGoals[0] ?? "";
 const EXPECTED_HEADERS = securityHeaders(false);
 
 class SmokeFailure extends Error {}
@@ -151,7 +155,7 @@ async function checkAgentRun(base: URL, model: ExpectedModel | undefined, timeou
     {
       method: "POST",
       headers: { "content-type": "application/json", origin: base.origin },
-      body: JSON.stringify({ goal: SMOKE_GOAL, locale: "en" }),
+      body: JSON.stringify({ goal: SMOKE_GOAL, locale: SMOKE_LOCALE }),
     },
     timeoutMs,
   );

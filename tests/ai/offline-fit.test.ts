@@ -5,7 +5,9 @@
 // tables test the fit on known catalogs whatever content/ holds.
 import { describe, expect, it } from "vitest";
 import { fitScores, fitService } from "@/lib/ai/offline-fit";
+import { CH_FIT_GOALS } from "@/tests/fixtures/studios/ch.fit-goals";
 import { DEMO_FIT_GOALS } from "@/tests/fixtures/studios/demo.fit-goals";
+import { IT_FIT_GOALS } from "@/tests/fixtures/studios/it.fit-goals";
 import { MX_FIT_GOALS } from "@/tests/fixtures/studios/mx.fit-goals";
 import { US_FIT_GOALS } from "@/tests/fixtures/studios/us.fit-goals";
 import { catalogOf, type FitTable } from "@/tests/support/fit-table";
@@ -14,6 +16,8 @@ const STUDIOS: { name: string; content: string; table: FitTable }[] = [
   { name: "demo", content: "tests/fixtures/studios/demo", table: DEMO_FIT_GOALS },
   { name: "us", content: "tests/fixtures/studios/us", table: US_FIT_GOALS },
   { name: "mx", content: "tests/fixtures/studios/mx", table: MX_FIT_GOALS },
+  { name: "ch", content: "tests/fixtures/studios/ch", table: CH_FIT_GOALS },
+  { name: "it", content: "tests/fixtures/studios/it", table: IT_FIT_GOALS },
 ];
 
 const catalogs = new Map(

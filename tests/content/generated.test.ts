@@ -5,7 +5,7 @@ import { loadStudio } from "@/lib/content/load";
 import { studioLanguageData } from "@/lib/i18n/language-data/build";
 
 const site = await loadStudio("content");
-const fresh = generatedFiles(site, undefined, await studioLanguageData(site));
+const fresh = generatedFiles(site, await studioLanguageData(site));
 
 describe("content/generated", () => {
   it.each(Object.keys(fresh))("%s matches content/ (run `npm run knowledge` and commit it if not)", (file) => {

@@ -2,12 +2,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { DEFAULT_LOCALE } from "@/lib/i18n/config";
+import { getDictionary } from "@/lib/i18n/dictionary";
 import { securityHeaders } from "@/lib/site/security-headers";
 import { type CheckResult, runSmoke, waitUntilUp } from "@/scripts/smoke/checks";
 import { locale } from "@/tests/support/studio";
 
 const es = locale("es");
-const en = locale("en");
 
 // Guards `npm run smoke`: against a tiny fake site it passes when everything is as deployed, and
 // each way a deployment can be broken fails the right check with a message that says what to fix.
@@ -118,7 +119,10 @@ describe("npm run smoke", () => {
       "agent run",
     ]);
     expect(agentRequest).toMatchObject({ origin, contentType: "application/json" });
-    expect(JSON.parse(agentRequest.body ?? "")).toMatchObject({ goal: expect.any(String), locale: en });
+    expect(JSON.parse(agentRequest.body ?? "")).toMatchObject({
+      goal: getDictionary(DEFAULT_LOCALE).agent.console.exampleGoals[0],
+      locale: DEFAULT_LOCALE,
+    });
   });
 
   it("names a missing security header on every response that lacks it", async () => {

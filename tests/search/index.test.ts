@@ -10,14 +10,15 @@ import {
   search,
   serializeSearchIndex,
 } from "@/lib/search";
-import { locale } from "@/tests/support/studio";
+import { locale, ofLocale } from "@/tests/support/studio";
 
 const es = locale("es");
 
 // The Worker searches an index `npm run knowledge` built: restored, it must rank and cut snippets
 // exactly as one built from the pages (tests/content/generated.test.ts keeps the file fresh).
 
-const QUERIES = {
+// Written per language; a studio with a language this table lacks fails here, by name (ofLocale).
+const QUERIES: Readonly<Record<string, readonly string[]>> = {
   es: ["sitio con blog para mi panadería", "tienda online ropa", "reservas citas", "cuánto cuesta"],
   en: ["bakery blog", "online store clothes", "booking appointments", "how much for a landing page"],
 };
@@ -31,7 +32,7 @@ describe("precomputed search index", () => {
       locale,
       (searchIndex as unknown as Record<string, SerializedSearchIndex>)[locale] as SerializedSearchIndex,
     );
-    for (const query of QUERIES[locale]) {
+    for (const query of ofLocale(QUERIES, locale)) {
       const expected = search(fresh, query).map((hit) => [hit.doc.path, hit.score, hit.snippet]);
       expect(expected.length, query).toBeGreaterThan(0);
       expect(search(restored, query).map((hit) => [hit.doc.path, hit.score, hit.snippet])).toEqual(expected);

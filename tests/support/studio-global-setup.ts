@@ -24,5 +24,5 @@ export async function setup(project: TestProject): Promise<void> {
   const languages = await studioLanguageData(site);
   write("content/generated/language-data.json", `${JSON.stringify(languages)}\n`);
   const { generatedFiles } = await import("@/lib/content/build");
-  for (const [file, text] of Object.entries(generatedFiles(site, undefined, languages))) write(file, text);
+  for (const [file, text] of Object.entries(generatedFiles(site, languages))) write(file, text);
 }

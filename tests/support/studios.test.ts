@@ -1,4 +1,4 @@
-// @studio us mx
+// @studio us mx ch it
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -12,7 +12,7 @@ import { estimateQuote } from "@/lib/quote/estimate";
 import { locale, missingLocale, ofLocale, perLocale, STUDIO } from "./studio";
 import { studiosOf, wantsOwnProcess } from "./studios";
 
-// Guards the fixture projects of vitest.config.ts: a file that says `// @studio us mx` runs once on
+// Guards the fixture projects of vitest.config.ts: a file that says `// @studio us mx ch it` runs once on
 // each, and everything the site's code imports from content/generated/ is that fixture's, built
 // from its own files, not content/'s.
 
@@ -20,7 +20,7 @@ const source = YAML.parse(readFileSync(path.join(STUDIO.content, "studio.yaml"),
 
 describe(`the ${STUDIO.name} fixture`, () => {
   it("is the project's studio: its name, languages and currency", () => {
-    expect(["us", "mx"]).toContain(STUDIO.name);
+    expect(["us", "mx", "ch", "it"]).toContain(STUDIO.name);
     expect(STUDIO.content).toBe(path.join("tests/fixtures/studios", STUDIO.name));
     expect(SITE.studio.name).toBe(source.name);
     expect(LOCALES).toEqual(source.locales);
@@ -32,16 +32,23 @@ describe(`the ${STUDIO.name} fixture`, () => {
     const [service] = SITE.services;
     if (!first || !service) throw new Error("a fixture needs a language and a service");
     expect(CATALOG[first].services.map((entry) => entry.id)).toEqual(SITE.services.map((entry) => entry.id));
+    // Every fixture words its Lab's examples itself, over the shipped dictionary's.
     const copy = YAML.parse(readFileSync(path.join(STUDIO.content, `copy.${first}.yaml`), "utf8"));
-    expect(getDictionary(first).nav.quote).toBe(copy.nav.quote);
+    expect(getDictionary(first).agent.console.exampleGoals).toEqual(copy.agent.console.exampleGoals);
     expect(estimateQuote({ serviceId: service.id, extraIds: [] }).price.min).toBeLessThanOrEqual(service.price.min);
   });
 
   it("types its languages through locale(), and refuses one it lacks", () => {
     for (const code of LOCALES) expect(locale(code)).toBe(code);
     expect(() => locale(missingLocale())).toThrow(`the studio "${STUDIO.name}" has no "${missingLocale()}"`);
-    // One language each: the table's other entries are left out.
-    expect(perLocale({ es: 1, en: 2 })).toEqual(STUDIO.name === "mx" ? { es: 1 } : { en: 2 });
+    // The fixture's languages only: the table's other entries are left out.
+    const expected: Record<string, Record<string, number>> = {
+      us: { en: 2 },
+      mx: { es: 1 },
+      ch: { fr: 3 },
+      it: { it: 4, en: 2 },
+    };
+    expect(perLocale({ es: 1, en: 2, fr: 3, it: 4 })).toEqual(expected[STUDIO.name]);
     expect(() => ofLocale({}, locale(LOCALES[0] ?? ""))).toThrow("no entry for");
   });
 });

@@ -81,7 +81,9 @@ export const en: Dictionary = {
     price: "Reference price",
     readMore: "Read more",
     seeAll: "See all",
-    backTo: "Back to",
+    backToProjects: "Back to projects",
+    backToBlog: "Back to the blog",
+    backToLab: "Back to the Lab",
   },
   services: {
     lead: "Every service has a published price range and timeline. Extras add up; the calculator does the sums for you.",

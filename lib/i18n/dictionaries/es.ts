@@ -86,7 +86,9 @@ export const es = {
     price: "Precio de referencia",
     readMore: "Leer más",
     seeAll: "Ver todos",
-    backTo: "Volver a",
+    backToProjects: "Volver a los proyectos",
+    backToBlog: "Volver al blog",
+    backToLab: "Volver al Lab",
   },
   services: {
     lead: "Cada servicio tiene un rango de precio y de tiempo publicado. Los extras se suman; la calculadora hace la cuenta por usted.",

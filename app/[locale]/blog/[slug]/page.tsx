@@ -36,9 +36,7 @@ export default async function PostPage({ params }: PageProps<"/[locale]/blog/[sl
       </p>
       <Markdown source={post.body} />
       <p>
-        <Link href={paths.blog(locale)}>
-          {dict.common.backTo} {dict.pages.blog.title.toLowerCase()}
-        </Link>
+        <Link href={paths.blog(locale)}>{dict.common.backToBlog}</Link>
       </p>
     </article>
   );

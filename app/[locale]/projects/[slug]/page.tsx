@@ -53,9 +53,7 @@ export default async function ProjectPage({ params }: PageProps<"/[locale]/proje
         ))}
       </ul>
       <p>
-        <Link href={paths.projects(locale)}>
-          {dict.common.backTo} {dict.pages.projects.title.toLowerCase()}
-        </Link>
+        <Link href={paths.projects(locale)}>{dict.common.backToProjects}</Link>
       </p>
     </article>
   );
