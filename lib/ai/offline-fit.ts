@@ -187,13 +187,17 @@ export function namesService(text: string, serviceId: string, catalog: FitCatalo
   );
 }
 
+/** The services `text` has enough evidence for (THRESHOLD), best first: a goal may name two needs. */
+export function fitServices(text: string, catalog: FitCatalog, language: string): string[] {
+  return fitScores(text, catalog, language)
+    .filter((candidate) => candidate.score >= THRESHOLD)
+    .sort((a, b) => b.score - a.score)
+    .map((candidate) => candidate.serviceId);
+}
+
 /** The service `text` is about, or undefined when none has enough evidence. */
 export function fitService(text: string, catalog: FitCatalog, language: string): string | undefined {
-  let best: FitScore | undefined;
-  for (const candidate of fitScores(text, catalog, language)) {
-    if (!best || candidate.score > best.score) best = candidate;
-  }
-  return best && best.score >= THRESHOLD ? best.serviceId : undefined;
+  return fitServices(text, catalog, language)[0];
 }
 
 /**

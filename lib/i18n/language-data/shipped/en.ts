@@ -14,7 +14,8 @@ export const en: LanguageSupplement = {
     "got had has have hello hi how if in into is it its just let like long many me more most much my " +
     "need needs no not of on or our please should so some than that the their them then there these " +
     "they this those to too up us very want wants was we were what when where which who whom why will " +
-    "with would you your"
+    "with would you your " +
+    "help helps helping"
   ).split(" "),
   weakWords: ["cost", "costs", "price", "prices", "take", "takes", "time"],
   genericWords: ["site", "sites", "website", "web", "page", "pages", "online", "plan", "service", "system", "extra"],

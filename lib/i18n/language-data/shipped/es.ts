@@ -13,7 +13,8 @@ export const es: LanguageSupplement = {
     "este esto favor fue gracias ha hacer han hay hola hasta hacia la las le les lo los me mas mi mis " +
     "mucho muy nada necesitamos necesito ni no nos nuestra nuestro otra otro para pero poco por " +
     "porque puede pueden que queremos quiero quisiera se segun ser si sin sobre solo son su sus " +
-    "tambien te tener tengo tiene todo todos tras tu tus un una uno unos unas usted ustedes ya yo"
+    "tambien te tener tengo tiene todo todos tras tu tus un una uno unos unas usted ustedes ya yo " +
+    "ayuda ayudar ayudame ayudeme ayudarme ayudarnos"
   ).split(" "),
   weakWords: [
     "costo",

@@ -5,7 +5,7 @@ export const fr: LanguageSupplement = {
   of: ["de", "d"],
   fractions: { demi: 1 / 2, demie: 1 / 2, quart: 1 / 4, quarts: 1 / 4 },
   stopwordList: "fra",
-  stopWords: ["bonjour", "merci", "voudrais", "voudrions", "veux", "besoin", "souhaite"],
+  stopWords: ["aide", "aider", "aidez", "bonjour", "merci", "voudrais", "voudrions", "veux", "besoin", "souhaite"],
   weakWords: ["coût", "coûte", "coûts", "prix", "délai", "délais", "temps", "combien"],
   genericWords: ["site", "sites", "web", "page", "pages", "ligne", "online", "plan", "service", "système", "extra"],
 };
