@@ -1,3 +1,4 @@
+import { pluralForms } from "../plural-forms";
 import type { Dictionary } from "./es";
 
 export const de: Dictionary = {
@@ -194,6 +195,7 @@ export const de: Dictionary = {
     sources: { agent: "Der Agent im Lab", quote: "Der Preisrechner" },
     source: "Quelle",
     goal: "Ziel",
+    run: "Lauf im Lab",
     service: "Leistung",
     extras: "Extras",
     range: "Richtspanne (von der Website berechnet)",
@@ -217,14 +219,15 @@ export const de: Dictionary = {
     empty: "Noch keine Nachrichten.",
     unsent: "Nicht versendet",
     sent: "Versendet",
-    attempts: "{count} Versuche",
+    attempts: pluralForms({ one: "{count} Versuch", other: "{count} Versuche" }),
     replyEmail: "Per E-Mail antworten",
     replyWhatsapp: "Per WhatsApp antworten",
-    count: "{count} Nachrichten",
+    count: pluralForms({ one: "{count} Nachricht", other: "{count} Nachrichten" }),
   },
   labView: {
     title: "Das Lab, wie Besucher es genutzt haben",
-    lead: "Jeder Lauf des Agenten, jede Nachricht an den Assistenten und jedes Review, so wie die Person es gesehen hat, {days} Tage lang gespeichert. Nur das Studio kann diese Seiten öffnen.",
+    lead: "Jeder Lauf des Agenten, jede Nachricht an den Assistenten und jedes Review, so wie die Person es gesehen hat, {days} lang gespeichert. Nur das Studio kann diese Seiten öffnen.",
+    days: pluralForms({ one: "{count} Tag", other: "{count} Tage" }),
     nav: { label: "Studio", inbox: "Nachrichten", uses: "Lab-Nutzung", gaps: "Lücken" },
     unavailable:
       "Die Aufzeichnungen des Lab antworten gerade nicht. Bitte versuchen Sie es in ein paar Minuten erneut.",
@@ -236,6 +239,7 @@ export const de: Dictionary = {
     kinds: { agent: "Agent", chat: "Assistent", review: "Code-Review" },
     verdicts: {
       answered: "Beantwortet",
+      unpriced: "Ohne Preis beantwortet",
       step_limit: "Grenze der Modellaufrufe",
       tool_limit: "Grenze der Werkzeugaufrufe",
       token_budget: "Token-Grenze",
@@ -253,7 +257,10 @@ export const de: Dictionary = {
       neuronsValue: "{neurons} von {free} kostenlosen pro Tag ({share})",
       messages: "Nachrichten aus dem Lab",
       flagged: "Antworten mit markierten Beträgen",
-      notKept: "{count} weitere Nutzungen über der Tagesgrenze wurden gezählt, aber nicht gespeichert.",
+      notKept: pluralForms({
+        one: "{count} weitere Nutzung über der Tagesgrenze wurde gezählt, aber nicht gespeichert.",
+        other: "{count} weitere Nutzungen über der Tagesgrenze wurden gezählt, aber nicht gespeichert.",
+      }),
     },
     filters: {
       title: "Nutzungen des Tages filtern",
@@ -269,7 +276,7 @@ export const de: Dictionary = {
     },
     list: {
       title: "Nutzungen",
-      count: "{shown} von {total} Nutzungen",
+      count: pluralForms({ one: "{shown} von {count} Nutzung", other: "{shown} von {count} Nutzungen" }),
       none: "An diesem Tag wurde keine Nutzung des Lab gespeichert.",
       empty: "Keine Nutzung dieses Tages passt zu den Filtern.",
       open: "Diese Nutzung noch einmal ansehen",
@@ -322,12 +329,12 @@ export const de: Dictionary = {
     fromRun: "Aus diesem Lauf im Lab",
     gaps: {
       title: "Lücken",
-      lead: "Ziele und Fragen, bei denen die Suche nichts fand oder keine Leistung passte, in den {days} Tagen bis zum {day}, gruppiert nach gemeinsamen Wörtern: wonach Besucher suchten, worauf content/ noch keine Antwort hat.",
+      lead: "Ziele und Fragen, bei denen die Suche nichts fand oder keine Leistung passte, gesammelt über {days} bis zum {day}, gruppiert nach gemeinsamen Wörtern: wonach Besucher suchten, worauf content/ noch keine Antwort hat.",
       empty: "Keine Lücken in diesen Tagen.",
       word: "Wort",
       count: "Nutzungen",
       said: "Wie Besucher es geschrieben haben",
-      read: "{count} Nutzungen gelesen",
+      read: pluralForms({ one: "{count} Nutzung gelesen", other: "{count} Nutzungen gelesen" }),
     },
   },
   footer: {
@@ -361,7 +368,8 @@ export const de: Dictionary = {
       },
       limits: "Seine Grenzen",
       limitsBody:
-        "Jeder Lauf ist auf {modelCalls} Modellaufrufe, {toolCalls} Werkzeugaufrufe, {tokens} Tokens und {seconds} Sekunden begrenzt. Er kostet {units} Einheiten des täglichen Kontingents des Lab.",
+        "Jeder Lauf ist auf {modelCalls} Modellaufrufe, {toolCalls} Werkzeugaufrufe, {tokens} Tokens und {seconds} begrenzt. Er kostet {units} Einheiten des täglichen Kontingents des Lab.",
+      seconds: pluralForms({ one: "{count} Sekunde", other: "{count} Sekunden" }),
       model: "Welches Modell antwortet",
       modelBody:
         "Im Betrieb Gemma 4 auf Workers AI. Ohne es (auf einer lokalen Kopie oder in den Tests) antwortet der Offline-Planer: ein deterministisches Programm, kein KI-Modell, das dieselben Werkzeuge nutzt und seine Antwort nur aus deren Ergebnissen schreibt. Die Anzeige sagt, wer geantwortet hat.",
@@ -429,7 +437,7 @@ export const de: Dictionary = {
         failed: "Der Aufruf ist fehlgeschlagen.",
       },
       results: {
-        matches: "{count} Treffer",
+        matches: pluralForms({ one: "{count} Treffer", other: "{count} Treffer" }),
         noMatches: "Keine Seite der Website passt.",
         includes: "Enthält",
         extras: "Extras",
@@ -490,7 +498,8 @@ export const de: Dictionary = {
       errors: {
         quotaIp: "Sie haben die heutigen Läufe dieser Verbindung aufgebraucht. Es gibt wieder welche {time}.",
         quotaSite: "Das Lab hat das heutige Kontingent für alle Besucher aufgebraucht. Es gibt wieder welche {time}.",
-        quotaBurst: "Zu viele Läufe in einer Minute. Bitte versuchen Sie es in {seconds} Sekunden erneut.",
+        quotaBurst: "Zu viele Läufe in einer Minute. Bitte versuchen Sie es in {seconds} erneut.",
+        seconds: pluralForms({ one: "{count} Sekunde", other: "{count} Sekunden" }),
         resetAt: "um {time} (Ihre Ortszeit)",
         resetOn: "am {time} (Ihre Ortszeit)",
         modelSpent:
@@ -517,11 +526,14 @@ export const de: Dictionary = {
     nothing: "Ich habe auf dieser Website keine Leistung gefunden, die zu Ihrem Anliegen passt.",
     contact: "Am besten erzählen Sie uns als Nächstes von Ihrem Vorhaben.",
     partial: "Mit dem, was ich prüfen konnte, kann ich Ihnen keine verlässliche Preisspanne nennen.",
+    also: "Sie haben auch [{service}]({path}) erwähnt: Dafür gibt es ein eigenes Angebot – erzählen Sie uns in Ihrer Nachricht davon.",
   },
   labUses: {
-    cost: "{units} Einheit pro Nutzung",
-    costPlural: "{units} Einheiten pro Nutzung",
-    left: "Von dieser Verbindung aus haben Sie heute noch {left} von {limit} Einheiten.",
+    cost: pluralForms({ one: "{count} Einheit pro Nutzung", other: "{count} Einheiten pro Nutzung" }),
+    left: pluralForms({
+      one: "Von dieser Verbindung aus haben Sie heute noch {left} von {count} Einheit.",
+      other: "Von dieser Verbindung aus haben Sie heute noch {left} von {count} Einheiten.",
+    }),
     leftUnknown: "Wir konnten Ihre Einheiten für heute nicht lesen.",
     pausedDay:
       "Das Modell des Lab hat sein heutiges Kontingent verbraucht ({uses}): Es ist um {time} UTC wieder da. Bis dahin werden keine Einheiten verbraucht.",
@@ -623,8 +635,10 @@ export const de: Dictionary = {
     offlineNote:
       "Ohne konfiguriertes Modell wendet das Review feste Regeln an (Geheimnisse im Code, eval, innerHTML, aus Strings gebautes SQL, lose Vergleiche, leere catch-Blöcke …). Mit Workers AI prüft es so, wie es eine Kollegin oder ein Kollege täte.",
     offlineSummary: {
-      none: "Die festen Regeln haben in diesen {lines} Zeilen keine typischen Fehler gefunden; ein Modell würde genauer hinsehen.",
-      some: "Die festen Regeln haben in {lines} Zeilen {count} Stellen zum Prüfen gefunden.",
+      none: "Die festen Regeln haben in {lines} keine typischen Fehler gefunden; ein Modell würde genauer hinsehen.",
+      some: "Die festen Regeln haben in {lines} {findings} zum Prüfen gefunden.",
+      findings: pluralForms({ one: "{count} Stelle", other: "{count} Stellen" }),
+      lines: pluralForms({ one: "{count} Zeile", other: "{count} Zeilen" }),
     },
     rules: {
       secret: {
@@ -688,7 +702,7 @@ export const de: Dictionary = {
   labErrors: {
     quotaIp: "Sie haben die heutigen Einheiten dieser Verbindung aufgebraucht. Es gibt wieder welche {time}.",
     quotaSite: "Das Lab hat das heutige Kontingent für alle Besucher aufgebraucht. Es gibt wieder welche {time}.",
-    quotaBurst: "Zu viele Nutzungen in einer Minute. Bitte versuchen Sie es in {seconds} Sekunden erneut.",
+    quotaBurst: "Zu viele Nutzungen in einer Minute. Bitte versuchen Sie es in {seconds} erneut.",
     unavailable: "Das Lab kann sein Kontingent gerade nicht prüfen. Bitte versuchen Sie es in ein paar Minuten erneut.",
     invalid: "Die Anfrage ist ungültig: Prüfen Sie die Länge des Textes.",
     network: "Die Verbindung ist abgebrochen, bevor es fertig war.",
@@ -708,8 +722,11 @@ export const de: Dictionary = {
     total: "Gesamt",
     neuronsOf: "{used} von {allowance} kostenlosen Workers-AI-Neuronen",
     units: "Einheiten der Website: {used} von {limit}",
-    estimated:
-      "{count} Nutzungen mit geschätzten Tokens (das Modell hat keine gemeldet, oder es war ein Offline-Programm).",
+    estimated: pluralForms({
+      one: "{count} Nutzung mit geschätzten Tokens (das Modell hat keine gemeldet, oder es war ein Offline-Programm).",
+      other:
+        "{count} Nutzungen mit geschätzten Tokens (das Modell hat keine gemeldet, oder es war ein Offline-Programm).",
+    }),
     resets: "Der Zähler springt um Mitternacht UTC auf null zurück.",
     unavailable: "Wir konnten die heutige Nutzung nicht lesen: Das Kontingent antwortet nicht.",
   },
@@ -777,7 +794,8 @@ Gib nur das verlangte JSON-Objekt zurück, auf Deutsch:
     back: "Zurück zum Formular",
   },
   records: {
-    kept: "Was Sie auf dieser Seite tun, wird {days} Tage lang gespeichert, damit das Studio sieht, was sein Lab Besuchern gesagt hat, und es verbessern kann: was Sie geschrieben haben (ohne E-Mail-Adressen und Telefonnummern) und was das Lab Ihnen gezeigt hat. Nur das Studio liest es, in seiner privaten Ansicht. Ihre IP-Adresse wird nicht gespeichert.",
+    kept: "Was Sie auf dieser Seite tun, wird {days} lang gespeichert, damit das Studio sieht, was sein Lab Besuchern gesagt hat, und es verbessern kann: was Sie geschrieben haben (ohne E-Mail-Adressen und Telefonnummern) und was das Lab Ihnen gezeigt hat. Nur das Studio liest es, in seiner privaten Ansicht. Ihre IP-Adresse wird nicht gespeichert.",
+    days: pluralForms({ one: "{count} Tag", other: "{count} Tage" }),
     none: "Nichts von dem, was Sie auf dieser Seite tun, wird gespeichert: Was Sie schreiben und was das Lab antwortet, ist weg, sobald Sie die Seite verlassen.",
     reopened:
       "Das ist der Lauf unter dieser Adresse, so wie er gespeichert wurde. Das erneute Öffnen hat keine Einheiten verbraucht.",

@@ -503,6 +503,7 @@ export const en: Dictionary = {
     nothing: "I couldn't find a service on this site that fits what you are looking for.",
     contact: "The best next step is to tell us about your case.",
     partial: "With what I could check, I can't give you a reliable price range.",
+    also: "You also mentioned [{service}]({path}): it is priced on its own, so tell us about it in your message.",
   },
   labUses: {
     cost: pluralForms({ one: "{count} unit a use", other: "{count} units a use" }),

@@ -518,6 +518,7 @@ export const es = {
     nothing: "No encontré en el sitio un servicio del estudio que encaje con lo que busca.",
     contact: "Lo mejor es contarnos su caso.",
     partial: "Con lo que alcancé a revisar no puedo darle un rango de precio confiable.",
+    also: "También mencionó [{service}]({path}): se cotiza aparte, así que cuéntenos de eso en su mensaje.",
   },
   labUses: {
     cost: pluralForms({ one: "{count} unidad por uso", other: "{count} unidades por uso" }),

@@ -1,3 +1,4 @@
+import { pluralForms } from "../plural-forms";
 import type { Dictionary } from "./es";
 
 export const fr: Dictionary = {
@@ -195,6 +196,7 @@ export const fr: Dictionary = {
     sources: { agent: "L’agent du Lab", quote: "Le simulateur de devis" },
     source: "Source",
     goal: "Objectif",
+    run: "Exécution du Lab",
     service: "Service",
     extras: "Options",
     range: "Fourchette indicative (calculée par le site)",
@@ -217,14 +219,15 @@ export const fr: Dictionary = {
     empty: "Aucun message pour l’instant.",
     unsent: "Non envoyé",
     sent: "Envoyé",
-    attempts: "{count} tentatives",
+    attempts: pluralForms({ one: "{count} tentative", many: "{count} de tentatives", other: "{count} tentatives" }),
     replyEmail: "Répondre par e-mail",
     replyWhatsapp: "Répondre sur WhatsApp",
-    count: "{count} messages",
+    count: pluralForms({ one: "{count} message", many: "{count} de messages", other: "{count} messages" }),
   },
   labView: {
     title: "Le Lab, tel que les visiteurs l’ont utilisé",
-    lead: "Chaque exécution de l’agent, chaque message à l’assistant et chaque relecture, tels que la personne les a vus, conservés {days} jours. Seul le studio peut ouvrir ces pages.",
+    lead: "Chaque exécution de l’agent, chaque message à l’assistant et chaque relecture, tels que la personne les a vus, conservés {days}. Seul le studio peut ouvrir ces pages.",
+    days: pluralForms({ one: "{count} jour", many: "{count} de jours", other: "{count} jours" }),
     nav: { label: "Studio", inbox: "Messages", uses: "Utilisations du Lab", gaps: "Manques" },
     unavailable: "Les enregistrements du Lab ne répondent pas pour le moment. Réessayez dans quelques minutes.",
     off: "Le Lab ne conserve rien : LAB_RECORDS_DAYS vaut 0 (voir docs/deploy.md).",
@@ -235,6 +238,7 @@ export const fr: Dictionary = {
     kinds: { agent: "Agent", chat: "Assistant", review: "Relecture" },
     verdicts: {
       answered: "A répondu",
+      unpriced: "A répondu sans prix",
       step_limit: "Limite d’appels au modèle",
       tool_limit: "Limite d’appels aux outils",
       token_budget: "Limite de tokens",
@@ -252,7 +256,11 @@ export const fr: Dictionary = {
       neuronsValue: "{neurons} sur les {free} gratuits par jour ({share})",
       messages: "Messages venus du Lab",
       flagged: "Réponses avec des montants signalés",
-      notKept: "{count} utilisations de plus, au-delà du plafond du jour, ont été comptées mais pas conservées.",
+      notKept: pluralForms({
+        one: "{count} utilisation de plus, au-delà du plafond du jour, a été comptée mais pas conservée.",
+        many: "{count} d’utilisations de plus, au-delà du plafond du jour, ont été comptées mais pas conservées.",
+        other: "{count} utilisations de plus, au-delà du plafond du jour, ont été comptées mais pas conservées.",
+      }),
     },
     filters: {
       title: "Filtrer les utilisations du jour",
@@ -268,7 +276,11 @@ export const fr: Dictionary = {
     },
     list: {
       title: "Utilisations",
-      count: "{shown} utilisations sur {total}",
+      count: pluralForms({
+        one: "{shown} sur {count} utilisation",
+        many: "{shown} sur {count} d’utilisations",
+        other: "{shown} sur {count} utilisations",
+      }),
       none: "Aucune utilisation du Lab n’a été conservée ce jour-là.",
       empty: "Aucune utilisation de ce jour ne correspond aux filtres.",
       open: "Revoir cette utilisation",
@@ -322,12 +334,16 @@ export const fr: Dictionary = {
     fromRun: "Issu de cette exécution du Lab",
     gaps: {
       title: "Manques",
-      lead: "Objectifs et questions dont la recherche n’a rien trouvé ou qui ne correspondent à aucun service, sur les {days} jours jusqu’au {day}, regroupés par mots communs : ce que les visiteurs ont cherché et à quoi content/ ne répond pas encore.",
+      lead: "Objectifs et questions dont la recherche n’a rien trouvé ou qui ne correspondent à aucun service, sur {days} jusqu’au {day}, regroupés par mots communs : ce que les visiteurs ont cherché et à quoi content/ ne répond pas encore.",
       empty: "Aucun manque sur ces jours.",
       word: "Mot",
       count: "Utilisations",
       said: "Tel que les visiteurs l’ont écrit",
-      read: "{count} utilisations lues",
+      read: pluralForms({
+        one: "{count} utilisation lue",
+        many: "{count} d’utilisations lues",
+        other: "{count} utilisations lues",
+      }),
     },
   },
   footer: {
@@ -361,7 +377,8 @@ export const fr: Dictionary = {
       },
       limits: "Ses limites",
       limitsBody:
-        "Chaque exécution est limitée à {modelCalls} appels au modèle, {toolCalls} appels aux outils, {tokens} tokens et {seconds} secondes. Elle coûte {units} unités du quota quotidien du Lab.",
+        "Chaque exécution est limitée à {modelCalls} appels au modèle, {toolCalls} appels aux outils, {tokens} tokens et {seconds}. Elle coûte {units} unités du quota quotidien du Lab.",
+      seconds: pluralForms({ one: "{count} seconde", many: "{count} de secondes", other: "{count} secondes" }),
       model: "Quel modèle répond",
       modelBody:
         "En production, Gemma 4 sur Workers AI. Sans lui (sur une copie locale ou dans les tests), c’est le planificateur hors ligne qui répond : un programme déterministe, pas un modèle d’IA, qui utilise les mêmes outils et n’écrit sa réponse qu’à partir de leurs résultats. Le compteur indique lequel a répondu.",
@@ -423,7 +440,7 @@ export const fr: Dictionary = {
         failed: "L’appel a échoué.",
       },
       results: {
-        matches: "{count} résultats",
+        matches: pluralForms({ one: "{count} résultat", many: "{count} de résultats", other: "{count} résultats" }),
         noMatches: "Aucune page du site ne correspond.",
         includes: "Comprend",
         extras: "Options",
@@ -484,7 +501,8 @@ export const fr: Dictionary = {
       errors: {
         quotaIp: "Vous avez utilisé les exécutions du jour depuis cette connexion. Elles reviennent {time}.",
         quotaSite: "Le Lab a épuisé le quota du jour pour tous les visiteurs. Il revient {time}.",
-        quotaBurst: "Trop d’exécutions en une minute. Réessayez dans {seconds} secondes.",
+        quotaBurst: "Trop d’exécutions en une minute. Réessayez dans {seconds}.",
+        seconds: pluralForms({ one: "{count} seconde", many: "{count} de secondes", other: "{count} secondes" }),
         resetAt: "à {time} (votre heure)",
         resetOn: "le {time} (votre heure)",
         modelSpent:
@@ -510,11 +528,19 @@ export const fr: Dictionary = {
     nothing: "Je n’ai trouvé sur ce site aucun service qui corresponde à votre demande.",
     contact: "Le mieux est de nous présenter votre projet.",
     partial: "Avec ce que j’ai pu vérifier, je ne peux pas vous donner une fourchette de prix fiable.",
+    also: "Vous avez aussi mentionné [{service}]({path}) : il fait l’objet d’un devis à part, parlez-nous-en dans votre message.",
   },
   labUses: {
-    cost: "{units} unité par utilisation",
-    costPlural: "{units} unités par utilisation",
-    left: "Il vous reste {left} unités sur {limit} aujourd’hui depuis cette connexion.",
+    cost: pluralForms({
+      one: "{count} unité par utilisation",
+      many: "{count} d’unités par utilisation",
+      other: "{count} unités par utilisation",
+    }),
+    left: pluralForms({
+      one: "Depuis cette connexion, il vous reste aujourd’hui {left} unité sur {count}.",
+      many: "Depuis cette connexion, il vous reste aujourd’hui {left} sur {count} d’unités.",
+      other: "Depuis cette connexion, il vous reste aujourd’hui {left} des {count} unités.",
+    }),
     leftUnknown: "Nous n’avons pas pu lire vos unités du jour.",
     pausedDay:
       "Le modèle du Lab a épuisé son allocation du jour ({uses}) : il revient à {time} UTC. Aucune unité n’est consommée d’ici là.",
@@ -615,8 +641,10 @@ export const fr: Dictionary = {
     offlineNote:
       "Sans modèle configuré, la relecture applique des règles fixes (secrets dans le code, eval, innerHTML, SQL construit à partir de chaînes, comparaisons lâches, catch vides…). Avec Workers AI, elle relit comme le ferait un collègue.",
     offlineSummary: {
-      none: "Les règles fixes n’ont trouvé aucune erreur courante dans ces {lines} lignes ; un modèle irait plus loin.",
-      some: "Les règles fixes ont trouvé {count} points à vérifier dans {lines} lignes.",
+      none: "Les règles fixes n’ont trouvé aucune erreur courante sur {lines} ; un modèle irait plus loin.",
+      some: "Les règles fixes ont trouvé {findings} à vérifier sur {lines}.",
+      findings: pluralForms({ one: "{count} point", many: "{count} de points", other: "{count} points" }),
+      lines: pluralForms({ one: "{count} ligne", many: "{count} de lignes", other: "{count} lignes" }),
     },
     rules: {
       secret: {
@@ -680,7 +708,7 @@ export const fr: Dictionary = {
   labErrors: {
     quotaIp: "Vous avez utilisé les unités du jour depuis cette connexion. Elles reviennent {time}.",
     quotaSite: "Le Lab a épuisé le quota du jour pour tous les visiteurs. Il revient {time}.",
-    quotaBurst: "Trop d’utilisations en une minute. Réessayez dans {seconds} secondes.",
+    quotaBurst: "Trop d’utilisations en une minute. Réessayez dans {seconds}.",
     unavailable: "Le Lab ne peut pas vérifier son quota pour le moment. Réessayez dans quelques minutes.",
     invalid: "La demande n’est pas valide : vérifiez la longueur du texte.",
     network: "La connexion a été coupée avant la fin.",
@@ -700,8 +728,12 @@ export const fr: Dictionary = {
     total: "Total",
     neuronsOf: "{used} sur {allowance} neurones Workers AI gratuits",
     units: "Unités du site : {used} sur {limit}",
-    estimated:
-      "{count} utilisations aux tokens estimés (le modèle n’en a envoyé aucun, ou c’était un programme hors ligne).",
+    estimated: pluralForms({
+      one: "{count} utilisation aux tokens estimés (le modèle n’en a envoyé aucun, ou c’était un programme hors ligne).",
+      many: "{count} d’utilisations aux tokens estimés (le modèle n’en a envoyé aucun, ou c’était un programme hors ligne).",
+      other:
+        "{count} utilisations aux tokens estimés (le modèle n’en a envoyé aucun, ou c’était un programme hors ligne).",
+    }),
     resets: "Le compteur repart de zéro à minuit UTC.",
     unavailable: "Nous n’avons pas pu lire l’utilisation du jour : le quota ne répond pas.",
   },
@@ -768,7 +800,8 @@ Renvoie uniquement l’objet JSON demandé, en français :
     back: "Retour au formulaire",
   },
   records: {
-    kept: "Ce que vous faites sur cette page est conservé {days} jours, pour que le studio voie ce que son Lab a répondu aux visiteurs et l’améliore : ce que vous avez écrit (sans adresses e-mail ni numéros de téléphone) et ce que le Lab vous a montré. Seul le studio le lit, dans son espace privé. Votre adresse IP n’est pas conservée.",
+    kept: "Ce que vous faites sur cette page est conservé {days}, pour que le studio voie ce que son Lab a répondu aux visiteurs et l’améliore : ce que vous avez écrit (sans adresses e-mail ni numéros de téléphone) et ce que le Lab vous a montré. Seul le studio le lit, dans son espace privé. Votre adresse IP n’est pas conservée.",
+    days: pluralForms({ one: "{count} jour", many: "{count} de jours", other: "{count} jours" }),
     none: "Rien de ce que vous faites sur cette page n’est conservé : ce que vous écrivez et ce que répond le Lab disparaissent quand vous partez.",
     reopened:
       "Voici l’exécution de cette adresse, telle qu’elle a été conservée. La rouvrir n’a consommé aucune unité.",

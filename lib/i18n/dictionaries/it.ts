@@ -1,3 +1,4 @@
+import { pluralForms } from "../plural-forms";
 import type { Dictionary } from "./es";
 
 export const it: Dictionary = {
@@ -191,6 +192,7 @@ export const it: Dictionary = {
     sources: { agent: "L'agente del Lab", quote: "Il calcolatore di preventivi" },
     source: "Provenienza",
     goal: "Obiettivo",
+    run: "Esecuzione del Lab",
     service: "Servizio",
     extras: "Extra",
     range: "Fascia indicativa (calcolata dal sito)",
@@ -213,14 +215,15 @@ export const it: Dictionary = {
     empty: "Ancora nessun messaggio.",
     unsent: "Non inviato",
     sent: "Inviato",
-    attempts: "{count} tentativi",
+    attempts: pluralForms({ one: "{count} tentativo", many: "{count} di tentativi", other: "{count} tentativi" }),
     replyEmail: "Rispondi per email",
     replyWhatsapp: "Rispondi su WhatsApp",
-    count: "{count} messaggi",
+    count: pluralForms({ one: "{count} messaggio", many: "{count} di messaggi", other: "{count} messaggi" }),
   },
   labView: {
     title: "Il Lab, come l'hanno usato i visitatori",
-    lead: "Ogni esecuzione dell'agente, messaggio all'assistente e revisione, come l'ha vista il visitatore, conservata per {days} giorni. Solo lo studio può aprire queste pagine.",
+    lead: "Ogni esecuzione dell'agente, messaggio all'assistente e revisione, come l'ha vista il visitatore, conservata per {days}. Solo lo studio può aprire queste pagine.",
+    days: pluralForms({ one: "{count} giorno", many: "{count} di giorni", other: "{count} giorni" }),
     nav: { label: "Studio", inbox: "Messaggi", uses: "Utilizzi del Lab", gaps: "Lacune" },
     unavailable: "I registri del Lab non rispondono in questo momento. Riprovi tra qualche minuto.",
     off: "Il Lab non conserva registri: LAB_RECORDS_DAYS è 0 (vedi docs/deploy.md).",
@@ -231,6 +234,7 @@ export const it: Dictionary = {
     kinds: { agent: "Agente", chat: "Assistente", review: "Revisore" },
     verdicts: {
       answered: "Ha risposto",
+      unpriced: "Ha risposto senza prezzo",
       step_limit: "Limite di chiamate al modello",
       tool_limit: "Limite di chiamate agli strumenti",
       token_budget: "Limite di token",
@@ -248,7 +252,11 @@ export const it: Dictionary = {
       neuronsValue: "{neurons} dei {free} gratuiti al giorno ({share})",
       messages: "Messaggi arrivati dal Lab",
       flagged: "Risposte con importi segnalati",
-      notKept: "Altri {count} utilizzi, oltre il tetto del giorno, sono stati contati ma non conservati.",
+      notKept: pluralForms({
+        one: "{count} utilizzo in più, oltre il tetto del giorno, è stato contato ma non conservato.",
+        many: "Altri {count} di utilizzi, oltre il tetto del giorno, sono stati contati ma non conservati.",
+        other: "Altri {count} utilizzi, oltre il tetto del giorno, sono stati contati ma non conservati.",
+      }),
     },
     filters: {
       title: "Filtra gli utilizzi del giorno",
@@ -264,7 +272,11 @@ export const it: Dictionary = {
     },
     list: {
       title: "Utilizzi",
-      count: "{shown} di {total} utilizzi",
+      count: pluralForms({
+        one: "{shown} di {count} utilizzo",
+        many: "{shown} di {count} di utilizzi",
+        other: "{shown} di {count} utilizzi",
+      }),
       none: "In questo giorno non è stato conservato nessun utilizzo del Lab.",
       empty: "Nessun utilizzo di questo giorno corrisponde ai filtri.",
       open: "Rivedi questo utilizzo",
@@ -318,12 +330,16 @@ export const it: Dictionary = {
     fromRun: "Da questa esecuzione del Lab",
     gaps: {
       title: "Lacune",
-      lead: "Obiettivi e domande per cui la ricerca non ha trovato nulla o che non corrispondono a nessun servizio, nei {days} giorni fino al {day}, raggruppati per parole in comune: ciò che i visitatori hanno cercato e a cui content/ non risponde ancora.",
+      lead: "Obiettivi e domande per cui la ricerca non ha trovato nulla o che non corrispondono a nessun servizio, nell'arco di {days} fino al {day}, raggruppati per parole in comune: ciò che i visitatori hanno cercato e a cui content/ non risponde ancora.",
       empty: "Nessuna lacuna in questi giorni.",
       word: "Parola",
       count: "Utilizzi",
       said: "Come l'hanno scritto i visitatori",
-      read: "{count} utilizzi letti",
+      read: pluralForms({
+        one: "{count} utilizzo letto",
+        many: "{count} di utilizzi letti",
+        other: "{count} utilizzi letti",
+      }),
     },
   },
   footer: {
@@ -357,7 +373,8 @@ export const it: Dictionary = {
       },
       limits: "I suoi limiti",
       limitsBody:
-        "Ogni esecuzione ha al massimo {modelCalls} chiamate al modello, {toolCalls} chiamate agli strumenti, {tokens} token e {seconds} secondi. Costa {units} unità della quota giornaliera del Lab.",
+        "Ogni esecuzione ha al massimo {modelCalls} chiamate al modello, {toolCalls} chiamate agli strumenti, {tokens} token e {seconds}. Costa {units} unità della quota giornaliera del Lab.",
+      seconds: pluralForms({ one: "{count} secondo", many: "{count} di secondi", other: "{count} secondi" }),
       model: "Quale modello risponde",
       modelBody:
         "In produzione, Gemma 4 su Workers AI. Senza (su una copia locale o nei test) risponde il pianificatore offline: un programma deterministico, non un modello di IA, che usa gli stessi strumenti e scrive la risposta solo con ciò che restituiscono. Il contatore indica chi ha risposto.",
@@ -425,7 +442,7 @@ export const it: Dictionary = {
         failed: "La chiamata non è riuscita.",
       },
       results: {
-        matches: "{count} risultati",
+        matches: pluralForms({ one: "{count} risultato", many: "{count} di risultati", other: "{count} risultati" }),
         noMatches: "Nessuna pagina del sito corrisponde.",
         includes: "Comprende",
         extras: "Extra",
@@ -486,7 +503,8 @@ export const it: Dictionary = {
       errors: {
         quotaIp: "Ha usato le esecuzioni di oggi da questa connessione. Tornano disponibili {time}.",
         quotaSite: "Il Lab ha esaurito la quota di oggi per tutti i visitatori. Torna disponibile {time}.",
-        quotaBurst: "Troppe esecuzioni in un minuto. Riprovi tra {seconds} secondi.",
+        quotaBurst: "Troppe esecuzioni in un minuto. Riprovi tra {seconds}.",
+        seconds: pluralForms({ one: "{count} secondo", many: "{count} di secondi", other: "{count} secondi" }),
         resetAt: "alle {time} (ora locale)",
         resetOn: "il {time} (ora locale)",
         modelSpent:
@@ -511,11 +529,19 @@ export const it: Dictionary = {
     nothing: "Non ho trovato in questo sito un servizio adatto a ciò che cerca.",
     contact: "Il passo migliore è raccontarci il Suo caso.",
     partial: "Con quello che ho potuto verificare, non posso darLe una fascia di prezzo affidabile.",
+    also: "Ha menzionato anche [{service}]({path}): ha un preventivo a parte, quindi ce ne parli nel Suo messaggio.",
   },
   labUses: {
-    cost: "{units} unità per utilizzo",
-    costPlural: "{units} unità per utilizzo",
-    left: "Da questa connessione Le restano oggi {left} unità su {limit}.",
+    cost: pluralForms({
+      one: "{count} unità per utilizzo",
+      many: "{count} di unità per utilizzo",
+      other: "{count} unità per utilizzo",
+    }),
+    left: pluralForms({
+      one: "Da questa connessione Le resta oggi {left} unità su {count}.",
+      many: "Da questa connessione Le restano oggi {left} unità su {count}.",
+      other: "Da questa connessione Le restano oggi {left} unità su {count}.",
+    }),
     leftUnknown: "Non siamo riusciti a leggere le Sue unità di oggi.",
     pausedDay:
       "Il modello del Lab ha esaurito la quota di oggi ({uses}): torna disponibile alle {time} UTC. Nel frattempo non si consuma nessuna unità.",
@@ -616,8 +642,10 @@ export const it: Dictionary = {
     offlineNote:
       "Senza un modello configurato, il revisore applica regole fisse (segreti nel codice, eval, innerHTML, SQL costruito con stringhe, confronti non stretti, catch vuoti…). Con Workers AI revisiona come farebbe un collega.",
     offlineSummary: {
-      none: "Le regole fisse non hanno trovato errori comuni in queste {lines} righe; un modello guarderebbe più a fondo.",
-      some: "Le regole fisse hanno trovato {count} punti da controllare in {lines} righe.",
+      none: "Le regole fisse non hanno trovato errori comuni in {lines}; un modello guarderebbe più a fondo.",
+      some: "Le regole fisse hanno trovato {findings} da controllare in {lines}.",
+      findings: pluralForms({ one: "{count} punto", many: "{count} di punti", other: "{count} punti" }),
+      lines: pluralForms({ one: "{count} riga", many: "{count} di righe", other: "{count} righe" }),
     },
     rules: {
       secret: {
@@ -680,7 +708,7 @@ export const it: Dictionary = {
   labErrors: {
     quotaIp: "Ha usato le unità di oggi da questa connessione. Tornano disponibili {time}.",
     quotaSite: "Il Lab ha esaurito la quota di oggi per tutti i visitatori. Torna disponibile {time}.",
-    quotaBurst: "Troppi utilizzi in un minuto. Riprovi tra {seconds} secondi.",
+    quotaBurst: "Troppi utilizzi in un minuto. Riprovi tra {seconds}.",
     unavailable: "Il Lab non riesce a verificare la sua quota in questo momento. Riprovi tra qualche minuto.",
     invalid: "La richiesta non è valida: controlli la lunghezza del testo.",
     network: "La connessione si è interrotta prima della fine.",
@@ -700,7 +728,11 @@ export const it: Dictionary = {
     total: "Totale",
     neuronsOf: "{used} di {allowance} neuroni gratuiti di Workers AI",
     units: "Unità del sito: {used} di {limit}",
-    estimated: "{count} utilizzi con token stimati (il modello non ne ha inviati, o era un programma offline).",
+    estimated: pluralForms({
+      one: "{count} utilizzo con token stimati (il modello non ne ha inviati, o era un programma offline).",
+      many: "{count} di utilizzi con token stimati (il modello non ne ha inviati, o era un programma offline).",
+      other: "{count} utilizzi con token stimati (il modello non ne ha inviati, o era un programma offline).",
+    }),
     resets: "Il conteggio torna a zero a mezzanotte UTC.",
     unavailable: "Non siamo riusciti a leggere l'utilizzo di oggi: la quota non risponde.",
   },
@@ -767,7 +799,8 @@ Restituisci solo l'oggetto JSON richiesto, in italiano:
     back: "Torna al modulo",
   },
   records: {
-    kept: "Ciò che fa su questa pagina viene conservato per {days} giorni, perché lo studio veda cosa il suo Lab ha detto ai visitatori e lo migliori: ciò che ha scritto (senza indirizzi email né numeri di telefono) e ciò che il Lab Le ha mostrato. Lo legge solo lo studio, nella sua area riservata. Il Suo indirizzo IP non viene conservato.",
+    kept: "Ciò che fa su questa pagina viene conservato per {days}, perché lo studio veda cosa il suo Lab ha detto ai visitatori e lo migliori: ciò che ha scritto (senza indirizzi email né numeri di telefono) e ciò che il Lab Le ha mostrato. Lo legge solo lo studio, nella sua area riservata. Il Suo indirizzo IP non viene conservato.",
+    days: pluralForms({ one: "{count} giorno", many: "{count} di giorni", other: "{count} giorni" }),
     none: "Nulla di ciò che fa su questa pagina viene conservato: ciò che scrive e ciò che risponde il Lab spariscono quando esce.",
     reopened:
       "Questa è l'esecuzione di questo indirizzo, così come è stata conservata. Riaprirla non ha consumato unità.",

@@ -1,3 +1,4 @@
+import { pluralForms } from "../plural-forms";
 import type { Dictionary } from "./es";
 
 export const pt: Dictionary = {
@@ -191,6 +192,7 @@ export const pt: Dictionary = {
     sources: { agent: "O agente do Lab", quote: "A calculadora de orçamento" },
     source: "Origem",
     goal: "Objetivo",
+    run: "Execução do Lab",
     service: "Serviço",
     extras: "Extras",
     range: "Faixa de referência (calculada pelo site)",
@@ -213,14 +215,15 @@ export const pt: Dictionary = {
     empty: "Ainda não há mensagens.",
     unsent: "Não enviada",
     sent: "Enviada",
-    attempts: "{count} tentativas",
+    attempts: pluralForms({ one: "{count} tentativa", many: "{count} de tentativas", other: "{count} tentativas" }),
     replyEmail: "Responder por e-mail",
     replyWhatsapp: "Responder pelo WhatsApp",
-    count: "{count} mensagens",
+    count: pluralForms({ one: "{count} mensagem", many: "{count} de mensagens", other: "{count} mensagens" }),
   },
   labView: {
     title: "O Lab, como os visitantes o usaram",
-    lead: "Cada execução do agente, mensagem ao assistente e revisão, como o visitante viu, guardada por {days} dias. Só o estúdio pode abrir estas páginas.",
+    lead: "Cada execução do agente, mensagem ao assistente e revisão, como o visitante viu, guardada por {days}. Só o estúdio pode abrir estas páginas.",
+    days: pluralForms({ one: "{count} dia", many: "{count} de dias", other: "{count} dias" }),
     nav: { label: "Estúdio", inbox: "Mensagens", uses: "Usos do Lab", gaps: "Lacunas" },
     unavailable: "Os registros do Lab não estão respondendo agora. Tente de novo em alguns minutos.",
     off: "O Lab não guarda registros: LAB_RECORDS_DAYS é 0 (veja docs/deploy.md).",
@@ -231,6 +234,7 @@ export const pt: Dictionary = {
     kinds: { agent: "Agente", chat: "Assistente", review: "Revisor" },
     verdicts: {
       answered: "Respondeu",
+      unpriced: "Respondeu sem preço",
       step_limit: "Limite de chamadas ao modelo",
       tool_limit: "Limite de chamadas a ferramentas",
       token_budget: "Limite de tokens",
@@ -248,7 +252,11 @@ export const pt: Dictionary = {
       neuronsValue: "{neurons} dos {free} gratuitos por dia ({share})",
       messages: "Mensagens vindas do Lab",
       flagged: "Respostas com valores sinalizados",
-      notKept: "Mais {count} usos, depois do limite do dia, foram contados mas não guardados.",
+      notKept: pluralForms({
+        one: "Mais {count} uso, depois do limite do dia, foi contado mas não guardado.",
+        many: "Mais {count} de usos, depois do limite do dia, foram contados mas não guardados.",
+        other: "Mais {count} usos, depois do limite do dia, foram contados mas não guardados.",
+      }),
     },
     filters: {
       title: "Filtrar os usos do dia",
@@ -264,7 +272,11 @@ export const pt: Dictionary = {
     },
     list: {
       title: "Usos",
-      count: "{shown} de {total} usos",
+      count: pluralForms({
+        one: "{shown} de {count} uso",
+        many: "{shown} de {count} de usos",
+        other: "{shown} de {count} usos",
+      }),
       none: "Nenhum uso do Lab foi guardado neste dia.",
       empty: "Nenhum uso deste dia atende aos filtros.",
       open: "Rever este uso",
@@ -318,12 +330,12 @@ export const pt: Dictionary = {
     fromRun: "Desta execução do Lab",
     gaps: {
       title: "Lacunas",
-      lead: "Objetivos e perguntas cuja busca não encontrou nada ou que não se encaixam em nenhum serviço, nos {days} dias até {day}, agrupados pelas palavras em comum: o que os visitantes procuraram e content/ ainda não responde.",
+      lead: "Objetivos e perguntas cuja busca não encontrou nada ou que não se encaixam em nenhum serviço, em {days} até {day}, agrupados pelas palavras em comum: o que os visitantes procuraram e content/ ainda não responde.",
       empty: "Nenhuma lacuna nestes dias.",
       word: "Palavra",
       count: "Usos",
       said: "Como os visitantes escreveram",
-      read: "{count} usos lidos",
+      read: pluralForms({ one: "{count} uso lido", many: "{count} de usos lidos", other: "{count} usos lidos" }),
     },
   },
   footer: {
@@ -357,7 +369,8 @@ export const pt: Dictionary = {
       },
       limits: "Os limites dele",
       limitsBody:
-        "Cada execução tem no máximo {modelCalls} chamadas ao modelo, {toolCalls} chamadas a ferramentas, {tokens} tokens e {seconds} segundos. Ela custa {units} unidades da cota diária do Lab.",
+        "Cada execução tem no máximo {modelCalls} chamadas ao modelo, {toolCalls} chamadas a ferramentas, {tokens} tokens e {seconds}. Ela custa {units} unidades da cota diária do Lab.",
+      seconds: pluralForms({ one: "{count} segundo", many: "{count} de segundos", other: "{count} segundos" }),
       model: "Qual modelo responde",
       modelBody:
         "Em produção, o Gemma 4 no Workers AI. Sem ele (numa cópia local ou nos testes) quem responde é o planejador offline: um programa determinístico, não um modelo de IA, que usa as mesmas ferramentas e escreve a resposta só com o que elas devolvem. O medidor mostra quem respondeu.",
@@ -425,7 +438,7 @@ export const pt: Dictionary = {
         failed: "A chamada falhou.",
       },
       results: {
-        matches: "{count} resultados",
+        matches: pluralForms({ one: "{count} resultado", many: "{count} de resultados", other: "{count} resultados" }),
         noMatches: "Nenhuma página do site corresponde.",
         includes: "Inclui",
         extras: "Extras",
@@ -486,7 +499,8 @@ export const pt: Dictionary = {
       errors: {
         quotaIp: "Você usou as execuções de hoje desta conexão. Elas voltam {time}.",
         quotaSite: "O Lab usou a cota de hoje para todos os visitantes. Ela volta {time}.",
-        quotaBurst: "Execuções demais em um minuto. Tente de novo em {seconds} segundos.",
+        quotaBurst: "Execuções demais em um minuto. Tente de novo em {seconds}.",
+        seconds: pluralForms({ one: "{count} segundo", many: "{count} de segundos", other: "{count} segundos" }),
         resetAt: "às {time} (seu horário)",
         resetOn: "em {time} (seu horário)",
         modelSpent: "O modelo do Lab gastou a cota de hoje: ele volta {time}. Nada foi descontado das suas execuções.",
@@ -510,11 +524,19 @@ export const pt: Dictionary = {
     nothing: "Não encontrei neste site um serviço que se encaixe no que você procura.",
     contact: "O melhor próximo passo é nos contar o seu caso.",
     partial: "Com o que consegui verificar, não posso dar uma faixa de preço confiável.",
+    also: "Você também mencionou [{service}]({path}): ele tem orçamento à parte, então conte sobre ele na sua mensagem.",
   },
   labUses: {
-    cost: "{units} unidade por uso",
-    costPlural: "{units} unidades por uso",
-    left: "Você ainda tem {left} de {limit} unidades hoje nesta conexão.",
+    cost: pluralForms({
+      one: "{count} unidade por uso",
+      many: "{count} de unidades por uso",
+      other: "{count} unidades por uso",
+    }),
+    left: pluralForms({
+      one: "Você ainda tem {left} de {count} unidade hoje nesta conexão.",
+      many: "Você ainda tem {left} de {count} de unidades hoje nesta conexão.",
+      other: "Você ainda tem {left} de {count} unidades hoje nesta conexão.",
+    }),
     leftUnknown: "Não conseguimos ler suas unidades de hoje.",
     pausedDay:
       "O modelo do Lab gastou a cota de hoje ({uses}): ele volta às {time} UTC. Enquanto isso, nenhuma unidade é gasta.",
@@ -616,8 +638,10 @@ export const pt: Dictionary = {
     offlineNote:
       "Sem um modelo configurado, o revisor aplica regras fixas (segredos no código, eval, innerHTML, SQL montado com strings, comparações frouxas, catch vazios…). Com o Workers AI, ele revisa como um colega faria.",
     offlineSummary: {
-      none: "As regras fixas não encontraram erros comuns nestas {lines} linhas; um modelo olharia mais a fundo.",
-      some: "As regras fixas encontraram {count} pontos para conferir em {lines} linhas.",
+      none: "As regras fixas não encontraram erros comuns em {lines}; um modelo olharia mais a fundo.",
+      some: "As regras fixas encontraram {findings} para conferir em {lines}.",
+      findings: pluralForms({ one: "{count} ponto", many: "{count} de pontos", other: "{count} pontos" }),
+      lines: pluralForms({ one: "{count} linha", many: "{count} de linhas", other: "{count} linhas" }),
     },
     rules: {
       secret: {
@@ -680,7 +704,7 @@ export const pt: Dictionary = {
   labErrors: {
     quotaIp: "Você usou as unidades de hoje desta conexão. Elas voltam {time}.",
     quotaSite: "O Lab usou a cota de hoje para todos os visitantes. Ela volta {time}.",
-    quotaBurst: "Usos demais em um minuto. Tente de novo em {seconds} segundos.",
+    quotaBurst: "Usos demais em um minuto. Tente de novo em {seconds}.",
     unavailable: "O Lab não consegue verificar a cota agora. Tente de novo em alguns minutos.",
     invalid: "O pedido não é válido: confira o tamanho do texto.",
     network: "A conexão caiu antes de terminar.",
@@ -700,7 +724,11 @@ export const pt: Dictionary = {
     total: "Total",
     neuronsOf: "{used} de {allowance} neurônios gratuitos do Workers AI",
     units: "Unidades do site: {used} de {limit}",
-    estimated: "{count} usos com tokens estimados (o modelo não informou nenhum, ou era um programa offline).",
+    estimated: pluralForms({
+      one: "{count} uso com tokens estimados (o modelo não informou nenhum, ou era um programa offline).",
+      many: "{count} de usos com tokens estimados (o modelo não informou nenhum, ou era um programa offline).",
+      other: "{count} usos com tokens estimados (o modelo não informou nenhum, ou era um programa offline).",
+    }),
     resets: "A contagem volta a zero à meia-noite UTC.",
     unavailable: "Não conseguimos ler o uso de hoje: a cota não está respondendo.",
   },
@@ -767,7 +795,8 @@ Devolva só o objeto JSON pedido, em português do Brasil:
     back: "Voltar ao formulário",
   },
   records: {
-    kept: "O que você faz nesta página fica guardado por {days} dias, para o estúdio ver o que o Lab disse aos visitantes e melhorá-lo: o que você escreveu (sem e-mails nem números de telefone) e o que o Lab mostrou. Só o estúdio lê, na área privada dele. Seu endereço IP não é guardado.",
+    kept: "O que você faz nesta página fica guardado por {days}, para o estúdio ver o que o Lab disse aos visitantes e melhorá-lo: o que você escreveu (sem e-mails nem números de telefone) e o que o Lab mostrou. Só o estúdio lê, na área privada dele. Seu endereço IP não é guardado.",
+    days: pluralForms({ one: "{count} dia", many: "{count} de dias", other: "{count} dias" }),
     none: "Nada do que você faz nesta página é guardado: o que você escreve e o que o Lab responde somem quando você sai.",
     reopened: "Esta é a execução deste endereço, como foi guardada. Abri-la de novo não gastou unidades.",
     loading: "Abrindo a execução deste endereço…",
