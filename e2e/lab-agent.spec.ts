@@ -88,8 +88,9 @@ for (const { locale, example } of examples) {
 
       await expect(agent.meterValue("reason")).toHaveText(copy.meter.reasons.answered);
       await expect(agent.meterValue("model")).toHaveText(copy.meter.offline);
+      // One tool a model call, then the answer: the four tools' path within the limits.
       await expect(agent.meterValue("model-calls")).toHaveText(
-        copy.meter.of.replace("{value}", "4").replace("{max}", "5"),
+        copy.meter.of.replace("{value}", "5").replace("{max}", "5"),
       );
       await expect(agent.meterValue("tool-calls")).toHaveText(
         copy.meter.of.replace("{value}", "4").replace("{max}", "6"),
@@ -108,7 +109,10 @@ for (const { locale, example } of examples) {
 
       await expect(agent.nextStep).toHaveText(copy.nextStep.quote);
       await agent.nextStep.click();
-      await expect(page).toHaveURL(new RegExp(`${literal(paths.quote(locale, serviceId, extraIds))}$`));
+      // The calculator's address carries the run and the goal on to its "let's talk".
+      await expect(page).toHaveURL(
+        new RegExp(`${literal(paths.quote(locale, serviceId, extraIds))}[?&]run=[A-Za-z0-9_-]{22}&goal=[^&]+$`),
+      );
       const quote = new QuotePage(page, locale);
       await quote.expectEstimate(serviceId, extraIds);
       await expect(quote.price).toHaveText(range);

@@ -5,6 +5,7 @@ import { SITE } from "@/lib/content/site";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { fill } from "@/lib/i18n/fill";
 import { formatMoneyRange, formatWeeks } from "@/lib/i18n/format";
+import { studioPaths } from "@/lib/lab-view/paths";
 import { estimateQuote } from "@/lib/quote/estimate";
 import { paths } from "@/lib/site/paths";
 import { expectAccessible, test } from "./checks";
@@ -173,6 +174,39 @@ test("calculator → let's talk → the form carries the selection; the lead sho
   const lead = (await new InboxPage(page, locale).open(INBOX_KEY)).lead(marker);
   await expect(lead).toContainText(formatMoneyRange(estimate.price, locale));
   await expect(lead).toContainText(service.text[locale].name);
+});
+
+test("agent run → calculator → let's talk → sent: the email, the inbox and the run point at each other", async ({
+  page,
+  baseURL,
+}, info) => {
+  test.slow();
+  const agent = await new LabAgentPage(page, locale).open();
+  const goal = await agent.useExample(0);
+  await agent.start();
+  await agent.finished();
+  await expect(agent.nextStep).toHaveText(agent.copy.nextStep.quote);
+  await agent.nextStep.click();
+  await page.getByRole("link", { name: copy.quote.talk }).click();
+
+  await expect(page).toHaveURL(/[?&]from=quote&/);
+  const runId = new URL(page.url()).searchParams.get("run") ?? "";
+  expect(runId).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  expect(new URL(page.url()).searchParams.get("goal")).toBe(goal);
+  const marker = `agent-quote-${info.project.name}-${Date.now()}`;
+  await new ContactPage(page, locale).send({
+    name: "Priced Visitor",
+    email: "priced@example.com",
+    message: `From the calculator. ${marker}`,
+  });
+  if (onWorkerd(info)) {
+    const email = await simulatedEmail(baseURL ?? "", marker);
+    expect(email.text).toContain(`${studioCopy.leads.goal}: ${goal}`);
+    expect(email.text).toContain(`${new URL(baseURL ?? "").origin}${studioPaths.run(DEFAULT_LOCALE, runId)}`);
+  }
+  const lead = (await new InboxPage(page, locale).open(INBOX_KEY)).lead(marker);
+  await expect(lead).toContainText(goal);
+  await expect(lead.getByTestId("inbox-lead-run")).toHaveAttribute("href", studioPaths.run(locale, runId));
 });
 
 test("the inbox refuses a wrong key and lists nothing", async ({ page }) => {

@@ -1,8 +1,9 @@
 import type { LanguageModelV4Prompt } from "@ai-sdk/provider";
-import { alike, fitService, keyTerms } from "@/lib/ai/offline-fit";
+import { alike, fitServices, keyTerms, namesService } from "@/lib/ai/offline-fit";
 import { CATALOG } from "@/lib/content/catalog";
-import type { Locale } from "@/lib/i18n/config";
+import { LOCALES, type Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
+import { foldWord, stopWordsOf } from "@/lib/i18n/language-data";
 import { tokenize } from "@/lib/search/terms";
 import { plannerAnswer, plannerPlan } from "./offline-planner-answer";
 
@@ -73,18 +74,56 @@ function searchQuery(goal: string, locale: Locale, count: number): string {
   return words.join(" ");
 }
 
+/**
+ * The studio's language the goal is written in: the one whose function words it uses most (a
+ * goal says "para mi", "for my", "für mein"), the page's on a tie. A visitor may write in any of
+ * the studio's languages on any page.
+ */
+export function goalLanguage(goal: string, locale: Locale): Locale {
+  const words = (language: string) =>
+    foldWord(goal, language)
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean);
+  const said = (language: Locale) => {
+    const stop = stopWordsOf(language);
+    return words(language).filter((word) => stop.has(word)).length;
+  };
+  let best = locale;
+  let most = said(locale);
+  for (const language of LOCALES) {
+    const count = language === locale ? most : said(language);
+    if (count > most) [best, most] = [language, count];
+  }
+  return best;
+}
+
+/**
+ * What the goal asks for, read in the language it is written in: the service that fits it best
+ * and, when the goal names a second one, that one too ("a site with a blog, and WhatsApp for the
+ * orders": price the first, say the second). A service's id is the same in every language.
+ */
+export function goalFit(goal: string, locale: Locale): { serviceId?: string; alsoId?: string; language: Locale } {
+  const language = goalLanguage(goal, locale);
+  const catalog = CATALOG[language];
+  const [serviceId, second] = fitServices(goal, catalog, language);
+  if (!serviceId) return { language };
+  const alsoId = second && namesService(goal, second, catalog, language) ? second : undefined;
+  return { serviceId, ...(alsoId ? { alsoId } : {}), language };
+}
+
 /** The next move, from the goal and the tool results so far. */
 export function planNext(locale: Locale, prompt: LanguageModelV4Prompt, toolsOffered: boolean): Action {
   const results = resultsOf(prompt);
-  if (!toolsOffered) return { kind: "answer", text: plannerAnswer(locale, results) };
   const goal = goalOf(prompt);
-
   // The fit reads the catalog's own words; the search the run made is what a model would read.
-  const serviceId = fitService(goal, CATALOG[locale], locale);
+  const { serviceId, alsoId, language } = goalFit(goal, locale);
+  const nameOf = (id: string | undefined) => CATALOG[locale].services.find((service) => service.id === id)?.name;
+  if (!toolsOffered) return { kind: "answer", text: plannerAnswer(locale, results, alsoId) };
+
   if (!results.search_site) {
-    // Keywords, as a model writes a query: the service it has in mind, then the goal's first words.
-    const named = CATALOG[locale].services.find((service) => service.id === serviceId)?.name;
-    const query = [named, searchQuery(goal, locale, named ? 4 : 8)].filter(Boolean).join(" ");
+    // Keywords, as a model writes a query: the services it has in mind, then the goal's first words.
+    const named = [nameOf(serviceId), nameOf(alsoId)].filter(Boolean);
+    const query = [...named, searchQuery(goal, language, named.length ? 4 : 8)].filter(Boolean).join(" ");
     return {
       kind: "call",
       text: plannerPlan(locale),
@@ -99,8 +138,9 @@ export function planNext(locale: Locale, prompt: LanguageModelV4Prompt, toolsOff
   }
   if (!results.get_service) return { kind: "call", calls: [{ toolName: "get_service", input: { serviceId } }] };
 
-  const service = results.get_service.ok ? (results.get_service.service as Json) : undefined;
-  const extraIds = namedExtras(goal, service, locale);
+  // The extras the goal names, in the goal's language (an extra's id is the same in every one).
+  const read = results.get_service.ok ? (results.get_service.service as Json) : undefined;
+  const extraIds = namedExtras(goal, language === locale ? read : inLanguage(read, language), language);
   // One tool call a model call, as Gemma makes them: the run's limits must hold for that path.
   if (!results.estimate_quote) {
     return { kind: "call", calls: [{ toolName: "estimate_quote", input: { serviceId, extraIds } }] };
@@ -108,5 +148,11 @@ export function planNext(locale: Locale, prompt: LanguageModelV4Prompt, toolsOff
   if (!results.suggest_next_step) {
     return { kind: "call", calls: [{ toolName: "suggest_next_step", input: { kind: "quote", serviceId, extraIds } }] };
   }
-  return { kind: "answer", text: plannerAnswer(locale, results) };
+  return { kind: "answer", text: plannerAnswer(locale, results, alsoId) };
+}
+
+/** The service the run read, with its names in another of the studio's languages (same ids). */
+function inLanguage(service: Json | undefined, language: Locale): Json | undefined {
+  const found = CATALOG[language].services.find((candidate) => candidate.id === service?.id);
+  return found ? { ...service, name: found.name, extras: found.extras } : service;
 }

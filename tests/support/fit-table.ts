@@ -9,3 +9,6 @@ export type FitTable = Record<string, readonly (readonly [goal: string, serviceI
 export async function catalogOf(contentDir: string): Promise<Record<string, CatalogData[keyof CatalogData]>> {
   return buildCatalog(await loadStudio(contentDir)) as Record<string, CatalogData[keyof CatalogData]>;
 }
+
+/** Goals a whole run must read: in `locale`'s page, price `serviceId` (null: none) and say `alsoId`. */
+export type RunTable = readonly { locale: string; goal: string; serviceId: string | null; alsoId?: string }[];
