@@ -37,7 +37,7 @@ export const ChatMessage = memo(function ChatMessage({ message, copy, shared, lo
     return (
       <li className={styles.user} data-testid="chat-message" data-role="user">
         <span className="visually-hidden">{copy.you}: </span>
-        <p>{text}</p>
+        <p dir="auto">{text}</p>
       </li>
     );
   }

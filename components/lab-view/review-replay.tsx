@@ -15,7 +15,9 @@ export function ReviewReplay({ parts, code, locale }: Props) {
       {review ? (
         <>
           <h3>{copy.summary}</h3>
-          <p data-testid="review-summary">{review.summary}</p>
+          <p data-testid="review-summary" dir="auto">
+            {review.summary}
+          </p>
           <FindingsList review={review} copy={copy} />
         </>
       ) : null}

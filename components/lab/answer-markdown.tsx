@@ -23,6 +23,14 @@ function componentsFor(plainHref: string | undefined, policy?: LinkPolicy): Comp
       );
     },
     img: ({ alt }) => <>{alt ?? ""}</>,
+    // Each paragraph, item and heading takes its direction from its own first strong character:
+    // an answer can mix a right-to-left language with Latin names and figures.
+    p: ({ children }) => <p dir="auto">{children}</p>,
+    li: ({ children }) => <li dir="auto">{children}</li>,
+    h1: ({ children }) => <h1 dir="auto">{children}</h1>,
+    h2: ({ children }) => <h2 dir="auto">{children}</h2>,
+    h3: ({ children }) => <h3 dir="auto">{children}</h3>,
+    blockquote: ({ children }) => <blockquote dir="auto">{children}</blockquote>,
   };
 }
 
@@ -55,7 +63,7 @@ export function AnswerMarkdown({ source, plainHref, policy }: Props) {
     [plainHref, policy],
   );
   return (
-    <div className="prose">
+    <div className="prose" dir="auto">
       {markdownBlocks(source).map((block, index) => (
         // Blocks only grow at the end: a block's place is its identity.
         // biome-ignore lint/suspicious/noArrayIndexKey: see above

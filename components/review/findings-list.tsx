@@ -39,15 +39,15 @@ export function FindingsList({ review, copy }: { review: ReviewData; copy: Revie
               ) : finding.line === null ? (
                 <span className="muted">{copy.noLine}</span>
               ) : null}
-              <strong>{finding.title}</strong>
+              <strong dir="auto">{finding.title}</strong>
             </p>
             {finding.why ? (
-              <p>
+              <p dir="auto">
                 <span className={styles.label}>{copy.why}:</span> {finding.why}
               </p>
             ) : null}
             {finding.fix ? (
-              <p>
+              <p dir="auto">
                 <span className={styles.label}>{copy.fix}:</span> {finding.fix}
               </p>
             ) : null}

@@ -181,7 +181,9 @@ export function ReviewConsole({ locale, copy, shared }: Props) {
             <h2 ref={summaryRef} tabIndex={-1}>
               {copy.summary}
             </h2>
-            <p data-testid="review-summary">{review.summary}</p>
+            <p data-testid="review-summary" dir="auto">
+              {review.summary}
+            </p>
             <FindingsList review={review} copy={copy} />
             <CodeView code={reviewed} findings={review.findings} copy={copy} />
           </>

@@ -298,6 +298,8 @@ function doneReason(run: Run, record: RunRecord, failure: unknown): DoneReason {
   const { budget } = run;
   if (failure !== null || record.lastFinishReason === "error") return "model_error";
   if (budget.stoppedBy) return budget.stoppedBy;
+  // An answer nobody can read (invisible characters, a tool call written as text) is none.
+  if (record.lastCallUnseen) return record.lastCallUnseen;
   if ((record.stepTexts.at(-1) ?? "").trim() !== "") return "answered";
   // Its last call spent the whole per-call cap (thinking, say) and wrote no answer.
   if (budget.cut) return "token_budget";

@@ -5,17 +5,16 @@
  * provider. One adapter wraps the `AI` binding and one wraps `fetch` (Workers AI's REST API and the
  * other hosted models); `providers.ts` says, once, which passes a model's calls go through.
  *
- * The stream is read the way workers-ai-provider reads it (its `SSEDecoder`): line by line, each
- * `data:` line one payload, a last line with no line break still read. So each `data:` line is one
- * event here, carrying the `event:` type it was sent under. A type with no data (`event: error`
- * then a blank line) is an event too: the spec's parsers, `eventsource-parser` among them, drop it,
- * and it is how a server may say it failed. Comments, `id:` and `retry:` lines are not passed on:
- * no model provider reads them.
- *
- * The Anthropic and OpenAI-compatible providers read SSE by the spec (`eventsource-parser`), and
- * their streams go through the same reader for the checks. Their servers send each event's JSON on
- * one `data:` line. An event sent over several `data:` lines would reach them as several events
- * that do not parse, so the call fails rather than reading a payload the checks never saw whole.
+ * The stream is read as the Server-Sent Events spec says (html.spec.whatwg.org, "Parsing an event
+ * stream"): lines end in CRLF, LF or a lone CR; a field's value loses one leading space; the `data:`
+ * lines of one event are joined with "\n" and the event goes at its blank line; comments, `id:` and
+ * `retry:` are not passed on (no model provider reads them). Two things beyond the spec's parsers
+ * (`eventsource-parser` among them, which the tests compare this reader with): a last event that
+ * lacks its blank line still goes when the stream ends, and a typed event with no data
+ * (`event: error` then a blank line) is an event too, since it is how a server may say it failed.
+ * What a pass sends on is written back with one `data:` line an event, a JSON payload that came over
+ * several lines re-serialised on one: the provider under it (workers-ai-provider's `SSEDecoder`)
+ * reads each `data:` line as a payload of its own.
  */
 
 /** One payload of the stream: a `data:` line's text, or a typed event that had none. */
@@ -71,9 +70,50 @@ function chain(passes: EventPass[], last: Emit): { push: Emit; end: () => void }
   };
 }
 
-/** An event as SSE text, one payload to an event. */
+/** An event as SSE text, its payload on one `data:` line (a JSON payload sent over several, re-serialised). */
 function written({ type, data }: StreamEvent): string {
-  return `${type === undefined ? "" : `event: ${type}\n`}${data === undefined ? "" : `data: ${data}\n`}\n`;
+  return `${type === undefined ? "" : `event: ${type}\n`}${data === undefined ? "" : dataLines(data)}\n`;
+}
+
+function dataLines(data: string): string {
+  if (!/[\r\n]/.test(data)) return `data: ${data}\n`;
+  try {
+    return `data: ${JSON.stringify(JSON.parse(data))}\n`;
+  } catch {
+    // Not JSON: each line goes as the provider would read it, and fails there like any garbage.
+    return data
+      .split(/\r\n|\r|\n/)
+      .map((line) => `data: ${line}\n`)
+      .join("");
+  }
+}
+
+/**
+ * The spec's event stream reader (see above): `line` takes each line without its end, `end` the
+ * stream's end. Pushes `{ type?, data? }` events.
+ */
+function eventReader(push: Emit): { line(text: string): void; end(): void } {
+  let type: string | undefined;
+  let data: string[] = [];
+  function dispatch(): void {
+    if (data.length > 0) push(type === undefined ? { data: data.join("\n") } : { type, data: data.join("\n") });
+    else if (type !== undefined) push({ type });
+    type = undefined;
+    data = [];
+  }
+  return {
+    line(text) {
+      if (text === "") return dispatch();
+      if (text.startsWith(":")) return;
+      const colon = text.indexOf(":");
+      const field = colon === -1 ? text : text.slice(0, colon);
+      let value = colon === -1 ? "" : text.slice(colon + 1);
+      if (value.startsWith(" ")) value = value.slice(1);
+      if (field === "data") data.push(value);
+      else if (field === "event") type = value || undefined;
+    },
+    end: dispatch,
+  };
 }
 
 /** SSE bytes in, through `plan`'s passes, SSE bytes out: the stream's one read and one write. */
@@ -84,28 +124,30 @@ export function eventStream(plan: CallPlan): TransformStream<Uint8Array, Uint8Ar
   const { push, end } = chain(plan.passes, (event) => {
     out += written(event);
   });
-  let buffer = "";
-  /**
-   * The current event's type, until the blank line that ends it, and whether a data line went on
-   * under it. A type that no data line carried (none came, or the `event:` line came after them)
-   * goes on by itself when the event ends, so `data: …` then `event: error` still fails the stream.
-   */
-  let type: string | undefined;
-  let typeSent = false;
+  const reader = eventReader(push);
+  // The text after the last line end, in the pieces it came in: a long line arriving in many reads
+  // is joined once, when its end comes, not copied again on every read.
+  let pieces: string[] = [];
+  let openCR = false;
+  const ends = /\r\n|\r|\n/g;
 
-  function line(raw: string): void {
-    const text = raw.trim();
-    if (text === "") {
-      if (type !== undefined && !typeSent) push({ type });
-      type = undefined;
-      typeSent = false;
-    } else if (text.startsWith("data:")) {
-      typeSent = type !== undefined;
-      push(type === undefined ? { data: text.slice(5).trim() } : { type, data: text.slice(5).trim() });
-    } else if (text.startsWith("event:")) {
-      type = text.slice(6).trim() || undefined;
-      typeSent = false;
+  /** Reads every whole line of what came; a CR at the very end waits (an LF may follow it). */
+  function read(text: string, final: boolean): void {
+    if (!final && !openCR && !/[\r\n]/.test(text)) {
+      if (text) pieces.push(text);
+      return;
     }
+    const buffer = pieces.join("") + text;
+    let start = 0;
+    ends.lastIndex = 0;
+    for (let match = ends.exec(buffer); match; match = ends.exec(buffer)) {
+      if (match[0] === "\r" && match.index === buffer.length - 1 && !final) break;
+      reader.line(buffer.slice(start, match.index));
+      start = match.index + match[0].length;
+    }
+    const rest = buffer.slice(start);
+    pieces = rest ? [rest] : [];
+    openCR = rest.endsWith("\r");
   }
 
   /** Runs `step`, then sends what the passes wrote, even when a pass failed the stream. */
@@ -124,21 +166,17 @@ export function eventStream(plan: CallPlan): TransformStream<Uint8Array, Uint8Ar
   return new TransformStream({
     transform(chunk, controller) {
       sending(() => {
-        buffer += decoder.decode(chunk, { stream: true });
-        let start = 0;
-        for (let at = buffer.indexOf("\n"); at !== -1; at = buffer.indexOf("\n", start)) {
-          line(buffer.slice(start, at));
-          start = at + 1;
-        }
-        buffer = buffer.slice(start);
+        read(decoder.decode(chunk, { stream: true }), false);
       }, controller);
     },
     flush(controller) {
       sending(() => {
-        buffer += decoder.decode();
+        read(decoder.decode(), true);
         // A last line with no line break, and the event it ends.
-        if (buffer !== "") line(buffer);
-        line("");
+        const last = pieces.join("");
+        if (last !== "") reader.line(last);
+        pieces = [];
+        reader.end();
         end();
       }, controller);
     },

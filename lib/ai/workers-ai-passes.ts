@@ -69,6 +69,38 @@ function withText(event: TextEvent, text: string): TextEvent {
   return { ...event, choices: [{ ...choice, delta: { ...choice?.delta, content: text } }] };
 }
 
+/**
+ * How deep a call's arguments may nest. No tool's schema goes past a few levels; a model that nests
+ * thousands (`[[[[…]]]]`) would overflow every recursive reader after this one (`JSON.stringify`
+ * among them) and end the run as a crash, not a refusal.
+ */
+export const MAX_ARGUMENT_DEPTH = 32;
+
+/** Whether `value` nests deeper than `max` levels, read without recursion. */
+function deeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const [node, depth] = item;
+    if (!node || typeof node !== "object") continue;
+    if (depth > max) return true;
+    for (const child of Object.values(node)) if (child && typeof child === "object") stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * A call whose arguments nest too deep keeps its name and id, with arguments the tool's schema
+ * refuses and that say why: the run goes on and the model reads a refusal it can act on.
+ */
+function withinDepth(entry: ToolCallEntry): ToolCallEntry {
+  const args = entry.function?.arguments ?? entry.arguments;
+  if (!args || typeof args !== "object" || !deeperThan(args, MAX_ARGUMENT_DEPTH)) return entry;
+  const refused = JSON.stringify({ refused: `arguments nested deeper than ${MAX_ARGUMENT_DEPTH} levels` });
+  return entry.function
+    ? { ...entry, function: { ...entry.function, arguments: refused } }
+    : { ...entry, arguments: refused };
+}
+
 const nameOf = (entry: ToolCallEntry) => entry.function?.name ?? entry.name ?? null;
 const argsOf = (entry: ToolCallEntry): string => {
   const args = entry.function?.arguments ?? entry.arguments ?? null;
@@ -112,7 +144,9 @@ export function toolCallOrder(): EventPass {
   function reorder(entries: ToolCallEntry[]): ToolCallEntry[] | null {
     let changed = false;
     const out: ToolCallEntry[] = [];
-    for (const entry of entries) {
+    for (const raw of entries) {
+      const entry = raw && typeof raw === "object" ? withinDepth(raw) : raw;
+      if (entry !== raw) changed = true;
       if (!entry || typeof entry !== "object") {
         // Not a call at all (null, a number): the provider would throw on it and fail the call.
         changed = true;

@@ -4,6 +4,7 @@ import type { Locale } from "@/lib/i18n/config";
 import { SingleCallMeter } from "@/lib/lab/call-meter";
 import type { LabUse } from "@/lib/lab/use";
 import { estimateTokens, TOKENS_PER_MESSAGE } from "@/lib/text/tokens";
+import { visibleText } from "@/lib/text/visible";
 import { groundingFor, groundingQuery } from "./grounding";
 import { CHAT_LIMITS, CHAT_MESSAGE_UNITS, CHAT_TEMPERATURE, CHAT_TIMEOUT_MS } from "./limits";
 import { createOfflineAssistant } from "./offline-assistant";
@@ -74,10 +75,12 @@ export function chatUse({
         },
         verdict: ({ record, error }) => {
           const text = record.stepTexts.join("\n");
+          if (failed || error !== null || record.lastFinishReason === "error") return { reason: "model_error", error };
+          // An answer nobody can read (invisible characters, a tool call written as text) is none: named,
+          // and the unit comes back.
+          if (record.lastCallUnseen) return { reason: record.lastCallUnseen };
           // An answer with nothing in it is a failure, whatever the model says: the unit comes back.
-          if (failed || error !== null || record.lastFinishReason === "error" || text.trim() === "") {
-            return { reason: "model_error", error };
-          }
+          if (visibleText(text) === "") return { reason: "model_error", error };
           return { reason: meter.cut || record.lastFinishReason === "length" ? "token_budget" : "answered" };
         },
         details: () => ({ turns: sent.length, keptTurns: kept.length }),

@@ -1,7 +1,10 @@
 import type { StreamTextTransform, TextStreamPart, ToolSet } from "ai";
+import { createDisplayStream, visibleText } from "@/lib/text/visible";
 import { type AnswerFilter, createAnswerFilter } from "./answer-filter";
 import type { CallLedger } from "./call-meter";
+import { renderedText } from "./rendered-text";
 import { isSitePath } from "./site-paths";
+import { createToolCallStripper } from "./text-tool-calls";
 import { createThinkingStripper } from "./thinking";
 
 /** What the transform learns about the run while it streams. */
@@ -13,11 +16,29 @@ export type RunRecord = {
   shown: boolean;
   /** How the last model call ended ("error" when its stream was cut off). */
   lastFinishReason?: string;
-  /** The model call in progress: what it has shown so far, and whether it wrote any text at all. */
-  openStep: { text: string; wrote?: boolean } | null;
+  /**
+   * The model call in progress: what it has shown so far, whether it wrote any text at all, and
+   * whether some of it was a tool call written as text.
+   */
+  openStep: { text: string; wrote?: boolean; toolCallText?: boolean } | null;
   /** Whether the last finished call wrote any text, before the checks (reasoning and thinking are no text). */
   lastCallWrote?: boolean;
+  /** Why the last finished call's answer is none a person can see (`unseenAnswer`), or null. */
+  lastCallUnseen?: UnseenAnswer | null;
 };
+
+/** An answer nobody can read: only invisible characters, or a tool call written as text. */
+export type UnseenAnswer = "no_answer" | "text_tool_call";
+
+/**
+ * What a call's text left the visitor: a tool call written as text is no answer whatever else it
+ * wrote (the model meant to call and didn't); text that renders as nothing visible is none either.
+ */
+function unseenAnswer(step: NonNullable<RunRecord["openStep"]>): UnseenAnswer | null {
+  if (step.toolCallText) return "text_tool_call";
+  if (step.wrote && visibleText(renderedText(step.text)) === "") return "no_answer";
+  return null;
+}
 
 /**
  * Keeps the text of a call whose stream broke before its step finished. Its cost is the meter's
@@ -47,8 +68,12 @@ export function answerTransform(
   { format = "markdown" }: { format?: "markdown" | "json" } = {},
 ): AnyToolsTransform {
   return <TOOLS extends ToolSet>() => {
-    // One per model call: a thought left open in one text part stays open in the next.
+    // One per model call: a thought left open in one text part stays open in the next. The text is
+    // first put as the page shows it (no invisible or bidi control characters), so every check
+    // after reads what the visitor will: a marker or a URL cut by an invisible character reads whole.
+    let display = createDisplayStream();
     let stripper = createThinkingStripper();
+    let calls = createToolCallStripper();
     const openTexts = new Set<string>();
     const filters = new Map<string, AnswerFilter>();
 
@@ -67,14 +92,26 @@ export function answerTransform(
       if (record.openStep) record.openStep.text += out;
       // Structured output reaches the page as the use's own parts (the review's), not as this text:
       // the use says when the visitor saw it.
-      if (format !== "json" && out.trim()) record.shown = true;
+      if (format !== "json" && visibleText(out) !== "") record.shown = true;
       return out;
     }
 
     // Text the call wrote, once its thinking is stripped (Gemma 4 can think in the text itself),
-    // before the checks: a call whose words the checks removed still answered.
-    const noteWritten = (kept: string) => {
-      if (record.openStep && /\S/.test(kept)) record.openStep.wrote = true;
+    // before the checks: a call whose words the checks removed still answered; one that wrote only
+    // characters nobody sees wrote, and showed nothing.
+    const noteWritten = (raw: string, kept: string) => {
+      if (!record.openStep) return;
+      if (/\S/.test(kept) || (raw !== "" && visibleText(raw) === "" && /\S/.test(raw))) record.openStep.wrote = true;
+      if (calls.found) record.openStep.toolCallText = true;
+    };
+    /** The text of a delta (or the held rest, `final`) through the display form, thinking and written calls. */
+    const checked = (raw: string, final: boolean): string => {
+      const shown = final ? display.push(raw) + display.flush() : display.push(raw);
+      const thought = final ? stripper.push(shown) + stripper.flush() : stripper.push(shown);
+      // Structured output is JSON: its fields are read for written calls once parsed (the reviewer's).
+      const kept = format === "json" ? thought : final ? calls.push(thought) + calls.flush() : calls.push(thought);
+      noteWritten(raw, kept);
+      return kept;
     };
 
     return new TransformStream<TextStreamPart<TOOLS>, TextStreamPart<TOOLS>>({
@@ -86,15 +123,13 @@ export function answerTransform(
             return;
           case "text-delta": {
             openTexts.add(part.id);
-            const kept = stripper.push(part.text);
-            noteWritten(kept);
+            const kept = checked(part.text, false);
             const out = release(part.id, kept, false);
             if (out) controller.enqueue({ ...part, text: out });
             return;
           }
           case "text-end": {
-            const kept = stripper.flush();
-            noteWritten(kept);
+            const kept = checked("", true);
             const out = release(part.id, kept, true);
             openTexts.delete(part.id);
             if (out) controller.enqueue({ type: "text-delta", id: part.id, text: out });
@@ -113,7 +148,7 @@ export function answerTransform(
           case "error":
             // The call failed mid-way: show what it had written so far, and count what it spent.
             for (const id of openTexts) {
-              const out = release(id, stripper.flush(), true);
+              const out = release(id, checked("", true), true);
               if (out) controller.enqueue({ type: "text-delta", id, text: out });
             }
             openTexts.clear();
@@ -121,7 +156,9 @@ export function answerTransform(
             controller.enqueue(part);
             return;
           case "start-step":
+            display = createDisplayStream();
             stripper = createThinkingStripper();
+            calls = createToolCallStripper();
             record.openStep = { text: "" };
             controller.enqueue(part);
             return;
@@ -134,6 +171,7 @@ export function answerTransform(
             });
             record.stepTexts.push(record.openStep?.text ?? "");
             record.lastCallWrote = record.openStep?.wrote === true;
+            record.lastCallUnseen = record.openStep ? unseenAnswer(record.openStep) : null;
             record.openStep = null;
             controller.enqueue(part);
             return;

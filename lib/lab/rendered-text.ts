@@ -13,8 +13,13 @@ const BLOCKS = new Set(["root", "blockquote", "list", "listItem", "table", "tabl
  * spelling in other code points, fullwidth or another script's digits, is `asRead`'s).
  */
 export function renderedText(markdown: string): string {
-  if (!/[&\\*_`[<!#>\u00ad\u200b-\u200f\u2060\ufeff]/.test(markdown)) return markdown;
-  return withoutInvisible(textOf(fromMarkdown(markdown)));
+  // Every text is read without its invisible characters (bidi controls among them): a figure or a
+  // link cut by one reads whole on the page. Only the Markdown parse is skipped when nothing in the
+  // text is Markdown; a character reference can spell an invisible character, so its result is read
+  // the same way.
+  const text = withoutInvisible(markdown);
+  if (!/[&\\*_`[<!#>]/.test(text)) return text;
+  return withoutInvisible(textOf(fromMarkdown(text)));
 }
 
 function textOf(node: Nodes): string {

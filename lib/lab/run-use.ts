@@ -15,6 +15,7 @@ import { readLabRequest } from "@/lib/api/lab-request";
 import { type LabUnits, reserveLabUnits, settleLabUnits } from "@/lib/lab/units";
 import type { LabUseKind } from "@/lib/lab-uses";
 import type { Quota } from "@/lib/quota";
+import { withoutInvisible } from "@/lib/text/visible";
 import { unverifiedAmounts } from "./amounts";
 import { answerTransform, closeBrokenStep, type RunRecord } from "./answer-transform";
 import { capModelCalls } from "./call-cap";
@@ -22,7 +23,7 @@ import { newRunId } from "./records/id";
 import { type Recording, recordedStream, type UseEnd } from "./records/record-use";
 import { labRecording } from "./records/recording";
 import { renderedText } from "./rendered-text";
-import type { DoneData } from "./types";
+import { type DoneData, UNSEEN_REASONS } from "./types";
 import type { AnsweringModel, LabCall, LabUse, UseSummary } from "./use";
 
 /**
@@ -36,7 +37,7 @@ import type { AnsweringModel, LabCall, LabUse, UseSummary } from "./use";
  * 5. exactly one `data-done`;
  * 6. one log line;
  * 7. the usage recorded on the reservation, or the units released when the model failed before
- *    the visitor saw anything;
+ *    the visitor saw anything, or its answer was none a person can read (`UNSEEN_REASONS`);
  * 8. the use's record (`lib/lab/records`): the stream the page was sent (with its `data-run` id),
  *    assembled as the page assembles it, with the visitor's words redacted, written in the
  *    background once the stream has closed; never the IP, and never a delay or a failure for the use.
@@ -143,7 +144,11 @@ async function settleUse(
   await settleLabUnits(
     units,
     { ...summary.usage, model: summary.model, kind },
-    { release: summary.reason === "model_error" && (!summary.shown || Boolean(unavailable)) },
+    {
+      release:
+        (summary.reason === "model_error" && (!summary.shown || Boolean(unavailable))) ||
+        UNSEEN_REASONS.includes(summary.reason),
+    },
   );
 }
 
@@ -219,10 +224,11 @@ export function streamLabUse<M extends UIMessage, D extends Record<string, unkno
       const verdict = run.verdict({ record, error: thrown });
       const done: DoneData = {
         reason: timedOut ? "timeout" : clientAborted ? "client_abort" : verdict.reason,
-        unverifiedAmounts: unverifiedAmounts(run.shownText?.() ?? record.stepTexts.map(renderedText).join("\n"), [
-          ...run.grounding,
-          ...record.toolResults,
-        ]),
+        // Read as the page shows it: the review's fields are plain text, the answers' Markdown is rendered.
+        unverifiedAmounts: unverifiedAmounts(
+          withoutInvisible(run.shownText?.() ?? record.stepTexts.map(renderedText).join("\n")),
+          [...run.grounding, ...record.toolResults],
+        ),
         usage: run.meter.usage(options.model),
         modelCalls: run.meter.modelCalls,
         toolCalls: run.meter.toolCalls,

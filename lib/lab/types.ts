@@ -9,8 +9,15 @@ export const DONE_REASONS = [
   "timeout",
   "model_error",
   "client_abort",
+  // The model's answer was nothing a person can see (only invisible characters), or a tool call it
+  // wrote as text instead of making (never run, never shown): no answer, so the units come back.
+  "no_answer",
+  "text_tool_call",
 ] as const;
 export type DoneReason = (typeof DONE_REASONS)[number];
+
+/** The reasons that leave the visitor no answer to read: the use's units come back whatever else it showed. */
+export const UNSEEN_REASONS: readonly DoneReason[] = ["no_answer", "text_tool_call"];
 
 export type RunUsage = {
   inputTokens: number;

@@ -2,8 +2,10 @@ import { type DeepPartial, Output, streamText } from "ai";
 import type { Locale } from "@/lib/i18n/config";
 import { SingleCallMeter } from "@/lib/lab/call-meter";
 import { draftWithin } from "@/lib/lab/structured-draft";
+import { stripTextToolCalls } from "@/lib/lab/text-tool-calls";
 import type { LabUse } from "@/lib/lab/use";
 import { estimateTokens, TOKENS_PER_MESSAGE } from "@/lib/text/tokens";
+import { displayedText, visibleText } from "@/lib/text/visible";
 import { codeLines, detectLanguage, wrapCode } from "./code";
 import { REVIEW_LIMITS, REVIEW_TEMPERATURE, REVIEW_TIMEOUT_MS, REVIEW_UNITS, type ReviewLanguage } from "./limits";
 import { createOfflineReviewer } from "./offline-reviewer";
@@ -18,6 +20,13 @@ function reviewText(review: ReviewData | null): string {
   return [review.summary, ...review.findings.flatMap((f) => [f.title ?? "", f.why ?? "", f.fix ?? ""])].join("\n");
 }
 
+/**
+ * A field as the page shows it, which the checks read: no invisible or bidi control characters (a
+ * JSON escape can spell them), and no tool call written as text (the review is JSON: its fields are
+ * read once parsed).
+ */
+const shownField = (value: string) => stripTextToolCalls(displayedText(value)).text;
+
 /** Partial writes between two sends of the review while it streams: enough to see it grow. */
 const PARTIALS_PER_SEND = 6;
 
@@ -31,9 +40,19 @@ function reviewData(
     if (!finding || typeof finding !== "object") return [];
     const line = finding.line;
     const valid = typeof line === "number" && Number.isInteger(line) && line >= 1 && line <= base.lines;
-    return [{ ...finding, line: valid ? line : final || line !== undefined ? null : undefined }];
+    // Each field as the page shows it (no invisible or bidi control characters), which the checks read.
+    const text = (value: string | undefined) => (typeof value === "string" ? shownField(value) : value);
+    return [
+      {
+        ...finding,
+        title: text(finding.title),
+        why: text(finding.why),
+        fix: text(finding.fix),
+        line: valid ? line : final || line !== undefined ? null : undefined,
+      },
+    ];
   });
-  return { ...base, summary: output?.summary ?? "", findings, final };
+  return { ...base, summary: shownField(output?.summary ?? ""), findings, final };
 }
 
 /**
@@ -131,6 +150,8 @@ export function reviewUse({
           if (failed || error !== null || record.lastFinishReason === "error" || final === null) {
             return { reason: "model_error", error };
           }
+          // A review whose every field shows nothing (invisible characters only) is none.
+          if (visibleText(reviewText(reviewData(final, base, true))) === "") return { reason: "no_answer" };
           return { reason: "answered" };
         },
         details: () => ({ ...base, findings: final?.findings.length ?? null }),

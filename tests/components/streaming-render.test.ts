@@ -37,11 +37,29 @@ describe("markdownBlocks", () => {
   it("renders block by block as react-markdown renders the whole, for paragraphs, headings, code and links", () => {
     const services = paths.services(LOCALES[0] as Locale);
     const source = `## Price\n\nFrom **the first plan** on.\n\n\`\`\`\nx\n\ny\n\`\`\`\n\nSee [the services](${services}).`;
-    const inner = (html: string) => html.replace(/^<div[^>]*>|<\/div>$/g, "").replace(/>\n</g, "><");
+    const inner = (html: string) =>
+      html
+        .replace(/^<div[^>]*>|<\/div>$/g, "")
+        .replace(/>\n</g, "><")
+        .replaceAll(' dir="auto"', "");
     const whole = renderToStaticMarkup(createElement(ReactMarkdown, { skipHtml: true }, source));
     const blocks = renderToStaticMarkup(createElement(AnswerMarkdown, { source }));
     expect(inner(blocks)).toBe(inner(whole));
     expect(blocks).toContain(`<a href="${services}">the services</a>`);
+  });
+});
+
+describe("an answer's direction", () => {
+  it("each paragraph, item, heading and quote takes its own direction, and so does the answer", () => {
+    const html = renderToStaticMarkup(
+      createElement(AnswerMarkdown, { source: "## עלות\n\nThe price.\n\n- שלום\n- one\n\n> مرحبا" }),
+    );
+    expect(html).toMatch(/^<div class="prose" dir="auto">/);
+    for (const tag of ["h2", "p", "li", "blockquote"]) {
+      const opened = html.match(new RegExp(`<${tag}[ >]`, "g")) ?? [];
+      expect(opened.length, tag).toBeGreaterThan(0);
+      expect(html.match(new RegExp(`<${tag} dir="auto">`, "g"))?.length, tag).toBe(opened.length);
+    }
   });
 });
 

@@ -238,6 +238,8 @@ export const en: Dictionary = {
       timeout: "Timed out",
       model_error: "Model error",
       client_abort: "Stopped by the visitor",
+      no_answer: "Invisible answer",
+      text_tool_call: "Call written as text",
       cut: "Cut off (no end)",
     },
     totals: {
@@ -463,6 +465,9 @@ export const en: Dictionary = {
           timeout: "the run ran out of time.",
           model_error: "the model failed before finishing.",
           client_abort: "you stopped it.",
+          no_answer: "the model wrote nothing you can read; your units were given back.",
+          text_tool_call:
+            "the model wrote a tool call as text instead of making it; it was neither run nor shown, and your units were given back.",
           stopped: "you stopped it.",
         },
       },
@@ -542,6 +547,9 @@ export const en: Dictionary = {
       timeout: "The answer ran out of time.",
       model_error: "The model failed before finishing. You can try again.",
       client_abort: "You stopped the answer.",
+      no_answer: "The model wrote nothing you can read. Your unit was given back; you can try again.",
+      text_tool_call:
+        "The model wrote a tool call instead of answering; it was not run. Your unit was given back; you can try again.",
     },
     offline: {
       intro: "I'm the offline assistant: I don't understand questions, I look up their words on this site.",
@@ -644,6 +652,9 @@ export const en: Dictionary = {
       timeout: "The review ran out of time.",
       model_error: "The model didn't return a valid review. You can try again.",
       client_abort: "You stopped the review.",
+      no_answer: "The model wrote nothing you can read. Your unit was given back; you can try again.",
+      text_tool_call:
+        "The model wrote a tool call instead of a review; it was not run. Your unit was given back; you can try again.",
     },
   },
   labErrors: {

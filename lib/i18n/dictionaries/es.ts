@@ -243,6 +243,8 @@ export const es = {
       timeout: "Se acabó el tiempo",
       model_error: "Error del modelo",
       client_abort: "Detenido por el visitante",
+      no_answer: "Respuesta invisible",
+      text_tool_call: "Llamada escrita como texto",
       cut: "Cortado (sin final)",
     },
     totals: {
@@ -476,6 +478,9 @@ export const es = {
           timeout: "se acabó el tiempo de la ejecución.",
           model_error: "el modelo falló antes de terminar.",
           client_abort: "usted la detuvo.",
+          no_answer: "el modelo no escribió nada que se pueda leer; sus unidades le fueron devueltas.",
+          text_tool_call:
+            "el modelo escribió una llamada a una herramienta como texto en lugar de hacerla; no se ejecutó ni se muestra, y sus unidades le fueron devueltas.",
           stopped: "usted la detuvo.",
         },
       },
@@ -558,6 +563,9 @@ export const es = {
       timeout: "La respuesta se quedó sin tiempo.",
       model_error: "El modelo falló antes de terminar. Puede intentar de nuevo.",
       client_abort: "Detuviste la respuesta.",
+      no_answer: "El modelo no escribió nada que se pueda leer. Le devolvimos la unidad; puede intentar de nuevo.",
+      text_tool_call:
+        "El modelo escribió una llamada a una herramienta en vez de responder; no se ejecutó. Le devolvimos la unidad; puede intentar de nuevo.",
     },
     offline: {
       intro: "Soy el asistente sin conexión: no entiendo preguntas, busco sus palabras en el sitio.",
@@ -687,6 +695,9 @@ export const es = {
       timeout: "La revisión se quedó sin tiempo.",
       model_error: "El modelo no entregó una revisión válida. Puede intentar de nuevo.",
       client_abort: "Detuviste la revisión.",
+      no_answer: "El modelo no escribió nada que se pueda leer. Le devolvimos la unidad; puede intentar de nuevo.",
+      text_tool_call:
+        "El modelo escribió una llamada a una herramienta en vez de revisar; no se ejecutó. Le devolvimos la unidad; puede intentar de nuevo.",
     },
   },
   labErrors: {
