@@ -246,6 +246,8 @@ export const de: Dictionary = {
       timeout: "Zeit abgelaufen",
       model_error: "Modellfehler",
       client_abort: "Von der Person abgebrochen",
+      no_answer: "Unsichtbare Antwort",
+      text_tool_call: "Aufruf als Text geschrieben",
       cut: "Abgeschnitten (ohne Ende)",
     },
     totals: {
@@ -484,6 +486,9 @@ export const de: Dictionary = {
           timeout: "die Zeit für den Lauf abgelaufen ist.",
           model_error: "das Modell vor dem Ende ausgefallen ist.",
           client_abort: "Sie ihn gestoppt haben.",
+          no_answer: "das Modell nichts Lesbares geschrieben hat; Ihre Einheiten wurden zurückgebucht.",
+          text_tool_call:
+            "das Modell einen Werkzeugaufruf als Text geschrieben hat, statt ihn auszuführen; er wurde weder ausgeführt noch angezeigt, und Ihre Einheiten wurden zurückgebucht.",
           stopped: "Sie ihn gestoppt haben.",
         },
       },
@@ -566,6 +571,10 @@ export const de: Dictionary = {
       timeout: "Die Zeit für die Antwort ist abgelaufen.",
       model_error: "Das Modell ist vor dem Ende ausgefallen. Sie können es erneut versuchen.",
       client_abort: "Sie haben die Antwort gestoppt.",
+      no_answer:
+        "Das Modell hat nichts Lesbares geschrieben. Ihre Einheit wurde zurückgebucht; Sie können es erneut versuchen.",
+      text_tool_call:
+        "Das Modell hat einen Werkzeugaufruf geschrieben, statt zu antworten; er wurde nicht ausgeführt. Ihre Einheit wurde zurückgebucht; Sie können es erneut versuchen.",
     },
     offline: {
       intro: "Ich bin der Offline-Assistent: Ich verstehe keine Fragen, ich suche ihre Wörter auf dieser Website.",
@@ -697,6 +706,10 @@ export const de: Dictionary = {
       timeout: "Die Zeit für das Review ist abgelaufen.",
       model_error: "Das Modell hat kein gültiges Review geliefert. Sie können es erneut versuchen.",
       client_abort: "Sie haben das Review gestoppt.",
+      no_answer:
+        "Das Modell hat nichts Lesbares geschrieben. Ihre Einheit wurde zurückgebucht; Sie können es erneut versuchen.",
+      text_tool_call:
+        "Das Modell hat einen Werkzeugaufruf statt eines Reviews geschrieben; er wurde nicht ausgeführt. Ihre Einheit wurde zurückgebucht; Sie können es erneut versuchen.",
     },
   },
   labErrors: {

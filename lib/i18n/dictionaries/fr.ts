@@ -245,6 +245,8 @@ export const fr: Dictionary = {
       timeout: "Temps écoulé",
       model_error: "Erreur du modèle",
       client_abort: "Arrêté par la personne",
+      no_answer: "Réponse invisible",
+      text_tool_call: "Appel écrit en texte",
       cut: "Coupé (sans fin)",
     },
     totals: {
@@ -487,6 +489,9 @@ export const fr: Dictionary = {
           timeout: "l’exécution a manqué de temps.",
           model_error: "le modèle a échoué avant la fin.",
           client_abort: "vous l’avez arrêté.",
+          no_answer: "le modèle n’a rien écrit de lisible ; vos unités vous ont été rendues.",
+          text_tool_call:
+            "le modèle a écrit un appel d’outil en texte au lieu de le faire ; il n’a été ni exécuté ni affiché, et vos unités vous ont été rendues.",
           stopped: "vous l’avez arrêté.",
         },
       },
@@ -573,6 +578,9 @@ export const fr: Dictionary = {
       timeout: "La réponse a manqué de temps.",
       model_error: "Le modèle a échoué avant la fin. Vous pouvez réessayer.",
       client_abort: "Vous avez arrêté la réponse.",
+      no_answer: "Le modèle n’a rien écrit de lisible. Votre unité vous a été rendue ; vous pouvez réessayer.",
+      text_tool_call:
+        "Le modèle a écrit un appel d’outil au lieu de répondre ; il n’a pas été exécuté. Votre unité vous a été rendue ; vous pouvez réessayer.",
     },
     offline: {
       intro: "Je suis l’assistant hors ligne : je ne comprends pas les questions, je cherche leurs mots sur ce site.",
@@ -703,6 +711,9 @@ export const fr: Dictionary = {
       timeout: "La relecture a manqué de temps.",
       model_error: "Le modèle n’a pas renvoyé de relecture valide. Vous pouvez réessayer.",
       client_abort: "Vous avez arrêté la relecture.",
+      no_answer: "Le modèle n’a rien écrit de lisible. Votre unité vous a été rendue ; vous pouvez réessayer.",
+      text_tool_call:
+        "Le modèle a écrit un appel d’outil au lieu d’une relecture ; il n’a pas été exécuté. Votre unité vous a été rendue ; vous pouvez réessayer.",
     },
   },
   labErrors: {

@@ -241,6 +241,8 @@ export const it: Dictionary = {
       timeout: "Tempo scaduto",
       model_error: "Errore del modello",
       client_abort: "Interrotto dal visitatore",
+      no_answer: "Risposta invisibile",
+      text_tool_call: "Chiamata scritta come testo",
       cut: "Troncato (senza fine)",
     },
     totals: {
@@ -489,6 +491,9 @@ export const it: Dictionary = {
           timeout: "il tempo dell'esecuzione è scaduto.",
           model_error: "il modello si è interrotto prima di finire.",
           client_abort: "l'ha fermato Lei.",
+          no_answer: "il modello non ha scritto nulla di leggibile; Le abbiamo restituito le unità.",
+          text_tool_call:
+            "il modello ha scritto una chiamata a uno strumento come testo invece di farla; non è stata né eseguita né mostrata, e Le abbiamo restituito le unità.",
           stopped: "l'ha fermato Lei.",
         },
       },
@@ -574,6 +579,9 @@ export const it: Dictionary = {
       timeout: "Il tempo per la risposta è scaduto.",
       model_error: "Il modello si è interrotto prima di finire. Può riprovare.",
       client_abort: "Ha fermato la risposta.",
+      no_answer: "Il modello non ha scritto nulla di leggibile. Le abbiamo restituito l’unità; può riprovare.",
+      text_tool_call:
+        "Il modello ha scritto una chiamata a uno strumento invece di rispondere; non è stata eseguita. Le abbiamo restituito l’unità; può riprovare.",
     },
     offline: {
       intro: "Sono l'assistente offline: non capisco le domande, cerco le loro parole in questo sito.",
@@ -703,6 +711,9 @@ export const it: Dictionary = {
       timeout: "Il tempo per la revisione è scaduto.",
       model_error: "Il modello non ha restituito una revisione valida. Può riprovare.",
       client_abort: "Ha fermato la revisione.",
+      no_answer: "Il modello non ha scritto nulla di leggibile. Le abbiamo restituito l’unità; può riprovare.",
+      text_tool_call:
+        "Il modello ha scritto una chiamata a uno strumento invece di una revisione; non è stata eseguita. Le abbiamo restituito l’unità; può riprovare.",
     },
   },
   labErrors: {

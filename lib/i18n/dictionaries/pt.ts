@@ -241,6 +241,8 @@ export const pt: Dictionary = {
       timeout: "O tempo acabou",
       model_error: "Erro do modelo",
       client_abort: "Interrompido pelo visitante",
+      no_answer: "Resposta invisível",
+      text_tool_call: "Chamada escrita como texto",
       cut: "Cortado (sem final)",
     },
     totals: {
@@ -485,6 +487,9 @@ export const pt: Dictionary = {
           timeout: "o tempo da execução acabou.",
           model_error: "o modelo falhou antes de terminar.",
           client_abort: "você o interrompeu.",
+          no_answer: "o modelo não escreveu nada legível; suas unidades foram devolvidas.",
+          text_tool_call:
+            "o modelo escreveu uma chamada de ferramenta como texto em vez de fazê-la; ela não foi executada nem exibida, e suas unidades foram devolvidas.",
           stopped: "você o interrompeu.",
         },
       },
@@ -569,6 +574,9 @@ export const pt: Dictionary = {
       timeout: "O tempo da resposta acabou.",
       model_error: "O modelo falhou antes de terminar. Você pode tentar de novo.",
       client_abort: "Você interrompeu a resposta.",
+      no_answer: "O modelo não escreveu nada legível. Sua unidade foi devolvida; você pode tentar de novo.",
+      text_tool_call:
+        "O modelo escreveu uma chamada de ferramenta em vez de responder; ela não foi executada. Sua unidade foi devolvida; você pode tentar de novo.",
     },
     offline: {
       intro: "Sou o assistente offline: não entendo perguntas, procuro as palavras delas neste site.",
@@ -699,6 +707,9 @@ export const pt: Dictionary = {
       timeout: "O tempo da revisão acabou.",
       model_error: "O modelo não devolveu uma revisão válida. Você pode tentar de novo.",
       client_abort: "Você interrompeu a revisão.",
+      no_answer: "O modelo não escreveu nada legível. Sua unidade foi devolvida; você pode tentar de novo.",
+      text_tool_call:
+        "O modelo escreveu uma chamada de ferramenta em vez de uma revisão; ela não foi executada. Sua unidade foi devolvida; você pode tentar de novo.",
     },
   },
   labErrors: {
