@@ -10,11 +10,19 @@ import { plainTermsOf, termsOf } from "@/lib/search/terms";
  * - Terms are the site search's words with only their plurals folded (`plainTermsOf`): stop words
  *   out where `lib/search/terms.ts` has rules for the language, plain folded words elsewhere.
  *   "books" is not "booking": a word matches the same word fully and a longer one it starts (or
- *   that starts it) for less; short words match only themselves ("mar" is not "marca").
+ *   that starts it) for less; short words match only themselves ("mar" is not "marca"). A long
+ *   word one letter off another inside it (one added, left out, changed or two swapped:
+ *   "boutque", "negozzio", "vetirna") is a slip of the keys and matches it for less too; one off
+ *   in its last letter is another form of the word ("panadero", "panadería"), which the
+ *   language's folding keeps apart or not.
  * - A service's words weigh by where they are (its name most; then its summary and extras; what
  *   it includes and who it is for; then the rest of its page), by how often its texts say them,
  *   and by how rare they are among the services (BM25's idf): a word every service has, such as a
  *   language's function words where it has no stop words, weighs next to nothing.
+ * - The generic words of a service's kind ("site", "online", "page") say nothing by themselves, but
+ *   one in a service's own name ("Business website", "Negozio online"), or the head of a compound
+ *   there (a "website" is a "site"), is a quarter of a word of that name, once: it tips a text
+ *   with other evidence for the service, and never fits one alone.
  * - A goal's later words weigh a little less: visitors name what they want first, then its context.
  * - A fit needs enough evidence: about one word of one service's name, or a few of its other
  *   words; a text of words no service has ("a poem about the sea") fits none.
@@ -27,6 +35,16 @@ const FIELD = { name: 1, summary: 0.6, extra: 0.6, includes: 0.5, page: 0.35 } a
 const PREFIX_MATCH = 0.75;
 /** Both terms this long at least, so "mar" never matches "marca". */
 const PREFIX_MIN = 5;
+/** A term one letter off another inside it ("boutque" ~ "boutique") counts for less than the same word. */
+const TYPO_MATCH = 0.75;
+/** Both terms this long at least: shorter words one letter apart are different words ("shop", "ship"). */
+const TYPO_MIN = 6;
+/**
+ * A generic word of a service's name, in units of one word of its name: well below THRESHOLD, so
+ * never a fit alone, and less than a few words of the visitor's need ("una página … con varias
+ * secciones" is a site of several pages, not the "Página de aterrizaje").
+ */
+const GENERIC_NAME = 0.25;
 /** Later words of a goal weigh a little less: visitors name what they want first, then its context. */
 const POSITION_DECAY = 0.15;
 /** The evidence a fit needs, in units of one word of one service's name. */
@@ -57,6 +75,10 @@ type FitIndex = {
   services: ServiceWords[];
   /** Each service's name terms, in the catalog's order. */
   names: Set<string>[];
+  /** Each service's name terms that are generic words of the language ("website" of "Business website"). */
+  genericNames: Set<string>[];
+  /** Every generic name term, with its idf among the names: one all the names share tells none apart. */
+  genericIdf: Map<string, number>;
   /** Every term of some service, with its idf among the services (BM25's). */
   idf: Map<string, number>;
   /** The idf of a term of one service only: the unit of evidence. */
@@ -107,7 +129,12 @@ function buildIndex(catalog: FitCatalog, language: string): FitIndex {
     (service) =>
       new Set(plainTermsOf(`${service.name} ${service.id.replace(/-/g, " ")}`, language).map(({ term }) => term)),
   );
-  return { services, names, idf, rare: idfOf(Math.max(services.length, 1), 1) };
+  const genericNames = names.map((name) => new Set([...name].filter((term) => generic?.has(term))));
+  const withGeneric = new Map<string, number>();
+  for (const name of genericNames) for (const term of name) withGeneric.set(term, (withGeneric.get(term) ?? 0) + 1);
+  const genericIdf = new Map<string, number>();
+  for (const [term, count] of withGeneric) genericIdf.set(term, idfOf(names.length, count));
+  return { services, names, genericNames, genericIdf, idf, rare: idfOf(Math.max(services.length, 1), 1) };
 }
 
 function indexFor(catalog: FitCatalog, language: string): FitIndex {
@@ -124,11 +151,37 @@ function indexFor(catalog: FitCatalog, language: string): FitIndex {
   return index;
 }
 
-/** How well two terms match: 1 for the same term, less for a long one that starts the other, 0 otherwise. */
+/**
+ * Whether two different terms are one edit apart before their last letter: a letter added, left
+ * out or changed, or two neighbours swapped (Damerau's "optimal string alignment" distance of 1).
+ */
+function oneEditInside(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1 || a.at(-1) !== b.at(-1)) return false;
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start += 1;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA -= 1;
+    endB -= 1;
+  }
+  // What is left between the common start and the common end: at most one letter on each side,
+  // or two swapped neighbours ("vetirna", "vetrina").
+  const restA = a.slice(start, endA);
+  const restB = b.slice(start, endB);
+  if (restA.length <= 1 && restB.length <= 1) return true;
+  return restA.length === 2 && restB.length === 2 && restA[0] === restB[1] && restA[1] === restB[0];
+}
+
+/**
+ * How well two terms match: 1 for the same term, less for a long one that starts the other or
+ * one letter off it, 0 otherwise.
+ */
 export function termMatch(a: string, b: string): number {
   if (a === b) return 1;
   if (a.length < PREFIX_MIN || b.length < PREFIX_MIN) return 0;
-  return a.startsWith(b) || b.startsWith(a) ? PREFIX_MATCH : 0;
+  if (a.startsWith(b) || b.startsWith(a)) return PREFIX_MATCH;
+  return a.length >= TYPO_MIN && b.length >= TYPO_MIN && oneEditInside(a, b) ? TYPO_MATCH : 0;
 }
 
 /** The services' terms a text's term stands for, each with how well it matches. */
@@ -155,12 +208,24 @@ export function fitScores(text: string, catalog: FitCatalog, language: string, t
   const index = indexFor(catalog, language);
   const generic = GENERIC[language];
   const scores = index.services.map(() => 0);
+  // The best generic name word the text has for each service, counted once after the others.
+  const kind = index.services.map(() => 0);
   const seen = new Set<string>();
   let position = 0;
   for (const { term, weight } of plainTermsOf(text, language)) {
-    if (seen.has(term) || generic?.has(term)) continue;
+    if (seen.has(term)) continue;
     seen.add(term);
     const said = weight / (1 + POSITION_DECAY * position);
+    if (generic?.has(term)) {
+      for (const [n, name] of index.genericNames.entries()) {
+        for (const known of name) {
+          const match = known.endsWith(term) ? 1 : termMatch(term, known);
+          const evidence = match * said * ((index.genericIdf.get(known) ?? 0) / index.rare);
+          kind[n] = Math.max(kind[n] ?? 0, GENERIC_NAME * evidence);
+        }
+      }
+      continue;
+    }
     position += 1;
     const matches = matchesOf(term, index);
     if (matches.length === 0) continue;
@@ -174,6 +239,8 @@ export function fitScores(text: string, catalog: FitCatalog, language: string, t
     for (const n of scores.keys()) scores[n] = (scores[n] ?? 0) + (evidence[n] ?? 0);
     trace?.push({ term, evidence });
   }
+  if (kind.some((evidence) => evidence > 0)) trace?.push({ term: "(generic name words)", evidence: kind });
+  for (const n of scores.keys()) scores[n] = (scores[n] ?? 0) + (kind[n] ?? 0);
   return index.services.map((service, n) => ({ serviceId: service.id, score: scores[n] ?? 0 }));
 }
 

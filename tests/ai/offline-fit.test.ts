@@ -5,7 +5,8 @@
 // tables test the fit on known catalogs whatever content/ holds.
 // @studio demo us mx ch it
 import { describe, expect, it } from "vitest";
-import { fitScores, fitService } from "@/lib/ai/offline-fit";
+import { fitScores, fitService, termMatch } from "@/lib/ai/offline-fit";
+import { foldWord, languageData } from "@/lib/i18n/language-data";
 import { CH_FIT_GOALS } from "@/tests/fixtures/studios/ch.fit-goals";
 import { DEMO_FIT_GOALS } from "@/tests/fixtures/studios/demo.fit-goals";
 import { IT_FIT_GOALS } from "@/tests/fixtures/studios/it.fit-goals";
@@ -60,6 +61,53 @@ describe.runIf(STUDIO.name === "demo")("the fit's rules", () => {
       for (const service of catalog.services) expect(fitService(service.name, catalog, language)).toBe(service.id);
       expect(fitScores("zzyzx qwvrt plonk", catalog, language).every(({ score }) => score === 0)).toBe(true);
     }
+  });
+
+  it("reads a long word with one slip of the keys inside it as the word, but not a change of its ending", () => {
+    // Swapped, left out, added, changed: one edit before the last letter.
+    for (const typed of ["abdcefgh", "abcefgh", "abcxdefgh", "abcxefgh"])
+      expect(termMatch(typed, "abcdefgh")).toBeGreaterThan(0);
+    // Another ending is another form of the word ("panadero", "panadería"); two edits make another
+    // word, and so does one in a short word ("shop", "ship").
+    for (const [typed, known] of [
+      ["abcdefgx", "abcdefgh"],
+      ["axcdefxh", "abcdefgh"],
+      ["abdce", "abcde"],
+    ] as const) {
+      expect(termMatch(typed, known)).toBe(0);
+    }
+    // A service's name with two letters of its longest word swapped still names it.
+    let swapped = 0;
+    for (const [language, catalog] of Object.entries(demo)) {
+      const generic = new Set(languageData(language)?.genericWords ?? []);
+      for (const service of catalog.services) {
+        const words = service.name.split(/[^\p{L}]+/u).filter((word) => !generic.has(foldWord(word, language)));
+        const longest = words.reduce((a, b) => (b.length > a.length ? b : a), "");
+        if (longest.length < 7) continue;
+        const at = Math.floor(longest.length / 2);
+        const typo = `${longest.slice(0, at - 1)}${longest[at]}${longest[at - 1]}${longest.slice(at + 1)}`;
+        expect(fitService(service.name.replace(longest, typo), catalog, language)).toBe(service.id);
+        swapped += 1;
+      }
+    }
+    expect(swapped).toBeGreaterThan(0);
+  });
+
+  it("counts a generic word of a service's own name, or the head of a compound there, for that service, never as a fit alone", () => {
+    let named = 0;
+    for (const [language, catalog] of Object.entries(demo)) {
+      const generic = languageData(language)?.genericWords ?? [];
+      for (const [n, service] of catalog.services.entries()) {
+        const words = service.name.split(/[^\p{L}]+/u).map((word) => foldWord(word, language));
+        // "site" of "Website with a blog": a website is a site.
+        for (const word of generic.filter((each) => words.some((name) => name.endsWith(each)))) {
+          named += 1;
+          expect(fitService(word, catalog, language)).toBeUndefined();
+          expect(fitScores(word, catalog, language)[n]?.score).toBeGreaterThan(0);
+        }
+      }
+    }
+    expect(named).toBeGreaterThan(0);
   });
 
   it("works in a language it has no stop words or stems for: words every service shares weigh nothing", () => {
