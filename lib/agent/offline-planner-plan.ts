@@ -123,7 +123,7 @@ export function planNext(locale: Locale, prompt: LanguageModelV4Prompt, toolsOff
   if (!results.search_site) {
     // Keywords, as a model writes a query: the services it has in mind, then the goal's first words.
     const named = [nameOf(serviceId), nameOf(alsoId)].filter(Boolean);
-    const query = [...named, searchQuery(goal, language, named.length ? 4 : 8)].filter(Boolean).join(" ");
+    const query = [...named, searchQuery(goal, language, [8, 4, 0][named.length] ?? 0)].filter(Boolean).join(" ");
     return {
       kind: "call",
       text: plannerPlan(locale),
@@ -140,7 +140,8 @@ export function planNext(locale: Locale, prompt: LanguageModelV4Prompt, toolsOff
 
   // The extras the goal names, in the goal's language (an extra's id is the same in every one).
   const read = results.get_service.ok ? (results.get_service.service as Json) : undefined;
-  const extraIds = namedExtras(goal, language === locale ? read : inLanguage(read, language), language);
+  const need = alsoId ? firstNeed(goal, alsoId, language) : goal;
+  const extraIds = namedExtras(need, language === locale ? read : inLanguage(read, language), language);
   // One tool call a model call, as Gemma makes them: the run's limits must hold for that path.
   if (!results.estimate_quote) {
     return { kind: "call", calls: [{ toolName: "estimate_quote", input: { serviceId, extraIds } }] };
@@ -149,6 +150,14 @@ export function planNext(locale: Locale, prompt: LanguageModelV4Prompt, toolsOff
     return { kind: "call", calls: [{ toolName: "suggest_next_step", input: { kind: "quote", serviceId, extraIds } }] };
   }
   return { kind: "answer", text: plannerAnswer(locale, results, alsoId) };
+}
+
+/** A goal of two needs up to where it names the second: what it says of the first (its extras). */
+function firstNeed(goal: string, alsoId: string, language: Locale): string {
+  const at = tokenize(goal, language).find((token) =>
+    namesService(goal.slice(token.start, token.end), alsoId, CATALOG[language], language),
+  );
+  return at ? goal.slice(0, at.start) : goal;
 }
 
 /** The service the run read, with its names in another of the studio's languages (same ids). */

@@ -181,7 +181,27 @@ export function termMatch(a: string, b: string): number {
   if (a === b) return 1;
   if (a.length < PREFIX_MIN || b.length < PREFIX_MIN) return 0;
   if (a.startsWith(b) || b.startsWith(a)) return PREFIX_MATCH;
-  return a.length >= TYPO_MIN && b.length >= TYPO_MIN && oneEditInside(a, b) ? TYPO_MATCH : 0;
+  if (a.length >= TYPO_MIN && b.length >= TYPO_MIN && oneEditInside(a, b)) return TYPO_MATCH;
+  return sameRoot(a, b) ? ROOT_MATCH : 0;
+}
+
+/** Two forms of one long word share this share of the shorter one ("automatizar" ~ "automatizacion"). */
+const ROOT_SHARE = 0.8;
+const ROOT_MIN = 10;
+const ROOT_MATCH = 0.6;
+
+/**
+ * Two long words that differ only in their ending: a verb and its noun, as a language without
+ * stemming rules here writes them ("automatizar", "automatización"; "automatiser",
+ * "automatisation"). Nearly the whole shorter word must be shared, so "presencia" is not
+ * "presentar".
+ */
+function sameRoot(a: string, b: string): boolean {
+  const shorter = Math.min(a.length, b.length);
+  if (shorter < ROOT_MIN) return false;
+  let shared = 0;
+  while (shared < shorter && a[shared] === b[shared]) shared += 1;
+  return shared >= Math.ceil(shorter * ROOT_SHARE);
 }
 
 /** The services' terms a text's term stands for, each with how well it matches. */

@@ -154,7 +154,10 @@ function dictionariesModule(locales: readonly string[], sources: Readonly<Record
  * The generated files, by path, as they are written (stable JSON, trailing newline); with the
  * studio's language data (`languageDataSet` of lib/i18n/language-data/build.ts, async), its file too.
  */
-export function generatedFiles({ dictionaries, ...site }: LoadedStudio, languages?: LanguageDataSet): Record<string, string> {
+export function generatedFiles(
+  { dictionaries, ...site }: LoadedStudio,
+  languages?: LanguageDataSet,
+): Record<string, string> {
   const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
   const catalog = buildCatalog(site);
   return {

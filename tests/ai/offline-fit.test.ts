@@ -63,6 +63,18 @@ describe.runIf(STUDIO.name === "demo")("the fit's rules", () => {
     }
   });
 
+  it("reads a long verb and its noun as one word, but not two words that only start alike", () => {
+    expect(termMatch("automatizar", "automatizacion")).toBeGreaterThan(0);
+    expect(termMatch("automatiser", "automatisation")).toBeGreaterThan(0);
+    for (const [a, b] of [
+      ["presencia", "presentar"],
+      ["panadero", "panaderia"],
+      ["reservent", "reservation"],
+    ] as const) {
+      expect(termMatch(a, b)).toBe(0);
+    }
+  });
+
   it("reads a long word with one slip of the keys inside it as the word, but not a change of its ending", () => {
     // Swapped, left out, added, changed: one edit before the last letter.
     for (const typed of ["abdcefgh", "abcefgh", "abcxdefgh", "abcxefgh"])
