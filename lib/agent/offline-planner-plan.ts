@@ -123,7 +123,9 @@ export function planNext(locale: Locale, prompt: LanguageModelV4Prompt, toolsOff
   if (!results.search_site) {
     // Keywords, as a model writes a query: the services it has in mind, then the goal's first words.
     const named = [nameOf(serviceId), nameOf(alsoId)].filter(Boolean);
-    const query = [...named, searchQuery(goal, language, [8, 4, 0][named.length] ?? 0)].filter(Boolean).join(" ");
+    const words = [...named, searchQuery(goal, language, [8, 4, 0][named.length] ?? 0)].filter(Boolean).join(" ");
+    // A goal of function words only ("hola") still searches: the site's services.
+    const query = words || getDictionary(locale).nav.services;
     return {
       kind: "call",
       text: plannerPlan(locale),

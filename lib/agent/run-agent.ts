@@ -77,7 +77,7 @@ function guardTools<T extends ToolSet>(tools: T, budget: RunBudget, noted: Run["
 
 function noteResult(noted: Run["noted"], name: string, output: unknown): void {
   const result = output as { ok?: unknown; service?: { id?: unknown }; serviceId?: unknown } | null;
-  if (!result || result.ok !== true) return;
+  if (result?.ok !== true) return;
   if (name === "suggest_next_step") noted.suggested = true;
   const id = name === "get_service" ? result.service?.id : name === "estimate_quote" ? result.serviceId : undefined;
   if (typeof id === "string") noted.serviceId = id;

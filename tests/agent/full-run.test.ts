@@ -92,7 +92,8 @@ describe.runIf(RUN[STUDIO.name])(`the ${STUDIO.name} studio's goals that only a 
     const estimates = run.tools.filter((part) => part.name === "estimate_quote");
     expect(estimates).toHaveLength(1);
     if (alsoId) {
-      const found = (run.tools[0]?.output as { results: { path: string }[] }).results.map((result) => result.path);
+      const search = run.tools[0]?.output as { results?: { path: string }[] } | undefined;
+      const found = (search?.results ?? []).map((result) => result.path);
       expect(found.some((path) => run.text.includes(`](${path})`))).toBe(true);
     }
   });
