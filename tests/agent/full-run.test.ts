@@ -1,6 +1,6 @@
 // @studio demo us mx ch it
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { AGENT_LIMITS } from "@/lib/agent/limits";
+import { AGENT_LIMITS, GOAL_MAX_LENGTH } from "@/lib/agent/limits";
 import { createOfflinePlanner } from "@/lib/agent/offline-planner";
 import type { Locale } from "@/lib/i18n/config";
 import { findAmounts } from "@/lib/lab/amounts";
@@ -96,5 +96,20 @@ describe.runIf(RUN[STUDIO.name])(`the ${STUDIO.name} studio's goals that only a 
       const found = (search?.results ?? []).map((result) => result.path);
       expect(found.some((path) => run.text.includes(`](${path})`))).toBe(true);
     }
+  });
+});
+
+describe.each(Object.entries(table))(`the ${STUDIO.name} studio's longest goal in %s`, (code, goals) => {
+  // The most a visitor may write: a served goal said again and again up to the goal's limit. Every
+  // call re-sends it, so it is the run's worst case for the budget; it still reaches its price.
+  const served = goals.find(([, serviceId]) => serviceId !== null);
+  it.runIf(served)(`${GOAL_MAX_LENGTH} characters still reach the price and a next step`, async () => {
+    const [goal, serviceId] = served ?? ["", null];
+    let long = goal;
+    while (`${long} ${goal}`.length <= GOAL_MAX_LENGTH) long = `${long} ${goal}`;
+    long = `${long} ${goal}`.slice(0, GOAL_MAX_LENGTH);
+    const run = await play(long, studioLocale(code));
+    expectPriced(run, serviceId ?? "");
+    expect(run.done.modelCalls).toBe(AGENT_LIMITS.maxSteps);
   });
 });
