@@ -1,5 +1,5 @@
 import { Link } from "@/components/site/link";
-import { safeLink } from "@/lib/lab/links";
+import { safeLink } from "@/lib/checks/links";
 import type { AgentCopy } from "./copy";
 import type { NextStep } from "./read-run";
 

@@ -1,5 +1,5 @@
 import { AnswerMarkdown } from "@/components/lab/answer-markdown";
-import { isSitePath } from "@/lib/lab/site-paths";
+import { isSitePath } from "@/lib/checks/site-paths";
 
 const POLICY = { sitePaths: isSitePath };
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isSitePath } from "@/lib/lab/site-paths";
+import { isSitePath } from "@/lib/checks/site-paths";
 import { DONE_REASONS } from "@/lib/lab/types";
 import { SEVERITIES } from "@/lib/review/output";
 

@@ -1,11 +1,11 @@
 import type { StreamTextTransform, TextStreamPart, ToolSet } from "ai";
+import { type AnswerFilter, createAnswerFilter } from "@/lib/checks/answer-filter";
+import { renderedText } from "@/lib/checks/rendered-text";
+import { isSitePath } from "@/lib/checks/site-paths";
+import { createToolCallStripper } from "@/lib/checks/text-tool-calls";
+import { createThinkingStripper } from "@/lib/checks/thinking";
 import { createDisplayStream, visibleText } from "@/lib/text/visible";
-import { type AnswerFilter, createAnswerFilter } from "./answer-filter";
 import type { CallLedger } from "./call-meter";
-import { renderedText } from "./rendered-text";
-import { isSitePath } from "./site-paths";
-import { createToolCallStripper } from "./text-tool-calls";
-import { createThinkingStripper } from "./thinking";
 
 /** What the transform learns about the run while it streams. */
 export type RunRecord = {
@@ -56,8 +56,8 @@ export type AnyToolsTransform = <TOOLS extends ToolSet>(
 ) => ReturnType<StreamTextTransform<TOOLS>>;
 
 /**
- * Runs the answer checks on text as it streams: drops every thought of a call (lib/lab/thinking.ts),
- * keeps links within the link policy and drops raw HTML (lib/lab/answer-filter.ts), and settles
+ * Runs the answer checks on text as it streams: drops every thought of a call (lib/checks/thinking.ts),
+ * keeps links within the link policy and drops raw HTML (lib/checks/answer-filter.ts), and settles
  * each call's usage with the use's meter at its step's end.
  */
 export function answerTransform(

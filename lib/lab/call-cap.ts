@@ -1,8 +1,8 @@
 import type { LanguageModelV4, LanguageModelV4StreamPart, LanguageModelV4Usage } from "@ai-sdk/provider";
 import { type LanguageModel, wrapLanguageModel } from "ai";
 import { mergeWindow } from "@/lib/ai/stream-window";
+import { withoutThoughts } from "@/lib/checks/tool-input";
 import { TokenCounter } from "@/lib/text/tokens";
-import { withoutThoughts } from "./tool-input";
 
 /** A tool call the model made on a call that offered no tools: never run, shown as refused. */
 export type DroppedCall = { toolCallId: string; toolName: string; input: string };

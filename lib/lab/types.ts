@@ -1,4 +1,4 @@
-import type { MoneyAmount } from "./amounts";
+import type { MoneyAmount } from "@/lib/checks/amounts";
 
 /** How a Lab use ended: the one list, which the type, the pages' filters and the texts follow. */
 export const DONE_REASONS = [

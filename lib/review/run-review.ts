@@ -1,8 +1,8 @@
 import { type DeepPartial, Output, streamText } from "ai";
+import { draftWithin } from "@/lib/checks/structured-draft";
+import { stripTextToolCalls } from "@/lib/checks/text-tool-calls";
 import type { Locale } from "@/lib/i18n/config";
 import { SingleCallMeter } from "@/lib/lab/call-meter";
-import { draftWithin } from "@/lib/lab/structured-draft";
-import { stripTextToolCalls } from "@/lib/lab/text-tool-calls";
 import type { LabUse } from "@/lib/lab/use";
 import { estimateTokens, TOKENS_PER_MESSAGE } from "@/lib/text/tokens";
 import { displayedText, visibleText } from "@/lib/text/visible";

@@ -1,7 +1,7 @@
 // @studio demo
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { suggestNextStep } from "@/lib/agent/tools/suggest-next-step";
-import { isSitePath } from "@/lib/lab/site-paths";
+import { isSitePath } from "@/lib/checks/site-paths";
 import { DEFAULT_GOAL, type PlayedRun, playRun, replayModel } from "@/tests/support/agent-run";
 import { answerProblems, HOSTILE } from "@/tests/support/answer-safety";
 import { locale } from "@/tests/support/studio";

@@ -2,8 +2,8 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { AGENT_LIMITS, GOAL_MAX_LENGTH } from "@/lib/agent/limits";
 import { createOfflinePlanner } from "@/lib/agent/offline-planner";
+import { findAmounts } from "@/lib/checks/amounts";
 import type { Locale } from "@/lib/i18n/config";
-import { findAmounts } from "@/lib/lab/amounts";
 import { CH_FIT_GOALS } from "@/tests/fixtures/studios/ch.fit-goals";
 import { DEMO_FIT_GOALS } from "@/tests/fixtures/studios/demo.fit-goals";
 import { DEMO_RUN_GOALS } from "@/tests/fixtures/studios/demo.run-goals";

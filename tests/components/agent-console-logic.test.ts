@@ -6,8 +6,8 @@ import { formatCount } from "@/components/lab/copy";
 import { AgentRequestError, problemFromError, problemMessage, problemOf } from "@/components/lab/run-problems";
 import { GOAL_MAX_LENGTH } from "@/lib/agent/limits";
 import type { AgentUIMessage } from "@/lib/agent/types";
+import { safeLink } from "@/lib/checks/links";
 import { getDictionary } from "@/lib/i18n/dictionary";
-import { safeLink } from "@/lib/lab/links";
 import { locale } from "@/tests/support/studio";
 
 const es = locale("es");

@@ -1,7 +1,7 @@
 import type { Nodes } from "mdast";
 import { fromMarkdown } from "mdast-util-from-markdown";
 import { decodeString } from "micromark-util-decode-string";
-import { type LinkPolicy, safeLink } from "@/lib/lab/links";
+import { type LinkPolicy, safeLink } from "@/lib/checks/links";
 
 /**
  * What a client of the answer stream could turn into a link or markup, found by parsing the text

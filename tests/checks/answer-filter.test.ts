@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createAnswerFilter, filterAnswer, HOLD_LIMIT } from "@/lib/lab/answer-filter";
-import { spelledOut } from "@/lib/lab/spelled-text";
+import { createAnswerFilter, filterAnswer, HOLD_LIMIT } from "@/lib/checks/answer-filter";
+import { spelledOut } from "@/lib/checks/spelled-text";
 import { answerProblems, HOSTILE } from "@/tests/support/answer-safety";
 import { growthOf, linearBound } from "@/tests/support/growth";
 

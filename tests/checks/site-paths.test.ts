@@ -1,6 +1,6 @@
 // @studio demo
 import { describe, expect, it } from "vitest";
-import { isSitePath } from "@/lib/lab/site-paths";
+import { isSitePath } from "@/lib/checks/site-paths";
 
 // The answer check keeps a link only when it points at a page of this site.
 describe("isSitePath", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeLink } from "@/lib/lab/links";
+import { safeLink } from "@/lib/checks/links";
 
 // The one link policy: the page renders with it alone; the route adds the site's pages and the
 // WhatsApp URLs the tools returned.

@@ -1,6 +1,6 @@
 /**
  * The one policy for links in the agent's output, used by the route's streaming check
- * (lib/lab/answer-filter.ts) and by the page's renderer (components/agent): a link is a page
+ * (lib/checks/answer-filter.ts) and by the page's renderer (components/agent): a link is a page
  * of this site (same tab) or the studio's WhatsApp chat; anything else is no link.
  * Client-safe: it imports nothing of the catalog; the route passes what it knows as a policy.
  */

@@ -1,7 +1,7 @@
 import { stripThinking } from "./thinking";
 
 /**
- * A tool call's arguments with every thought taken out (lib/lab/thinking.ts), before they are run
+ * A tool call's arguments with every thought taken out (lib/checks/thinking.ts), before they are run
  * or shown: in the JSON text as the model wrote it, then in each string value once parsed, where a
  * marker written with JSON escapes (`\u003c|channel>`) reads as one. Arguments that are no JSON once
  * a thought is gone (one that never closed took the rest with it) reach the SDK as they are, and it

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createThinkingStripper, stripThinking } from "@/lib/lab/thinking";
+import { createThinkingStripper, stripThinking } from "@/lib/checks/thinking";
 
 const reasoning = "The user wants a bakery site with a blog. I should call estimate_quote first.";
 /** Longer than any look-ahead a filter could afford to hold. */
