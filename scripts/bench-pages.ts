@@ -411,7 +411,7 @@ function commitOf(dir: string): string {
 const kib = (value: number) => value.toFixed(0);
 const ms = (value: number) => Math.round(value).toLocaleString("en-US");
 
-/** The comparison as a Markdown table (the README's and `bench/results/latest.md`'s). */
+/** The comparison as a Markdown table (docs/benchmarks.md's and `bench/results/latest.md`'s). */
 export function pagesTable({ bare, pages }: PagesBench): string {
   const rows = [
     "| page | performance | TBT | main-thread work | LCP | JS | Best Practices | SEO | TBT × bare | main thread × bare |",
@@ -511,13 +511,15 @@ export function beforeAfterTable({ pages, before }: PagesBench): string {
   return rows.join("\n");
 }
 
-const README_START = "<!-- bench:pages -->";
-const README_END = "<!-- /bench:pages -->";
+/** The document whose measured pages table a full pages run replaces, between its markers. */
+export const PAGES_DOC = "docs/benchmarks.md";
+const PAGES_START = "<!-- bench:pages -->";
+const PAGES_END = "<!-- /bench:pages -->";
 
-/** Replaces the README's measured pages table (between its markers) with this run's. */
-export function withPagesTable(readme: string, table: string, when: string): string {
-  const start = readme.indexOf(README_START);
-  const end = readme.indexOf(README_END);
-  if (start < 0 || end < start) throw new Error(`README.md has no ${README_START} … ${README_END} block`);
-  return `${readme.slice(0, start + README_START.length)}\n${when}\n\n${table}\n${readme.slice(end)}`;
+/** Replaces the measured pages table between `PAGES_DOC`'s markers with this run's. */
+export function withPagesTable(doc: string, table: string, when: string): string {
+  const start = doc.indexOf(PAGES_START);
+  const end = doc.indexOf(PAGES_END);
+  if (start < 0 || end < start) throw new Error(`${PAGES_DOC} has no ${PAGES_START} … ${PAGES_END} block`);
+  return `${doc.slice(0, start + PAGES_START.length)}\n${when}\n\n${table}\n${doc.slice(end)}`;
 }

@@ -7,7 +7,7 @@
 // `-- --tokens` only counts Gemma tokens and writes nothing (what `npm run gemma-tokens` runs).
 // `-- --pages [/path …] [--runs N] [--page /path …] [--site DIR] [--before DIR] [--without-scripts]` measures only the
 // pages against a bare Next page with Lighthouse (scripts/bench-pages.ts) and writes that table into the results and
-// the README; a run of a few pages (or of `--site`'s build) writes bench/results/partial-pages-<date>.json instead.
+// docs/benchmarks.md; a run of a few pages (or of `--site`'s build) writes bench/results/partial-pages-<date>.json instead.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -33,6 +33,7 @@ import { BAKERY_GOAL, type CpuRow, measureWorkerCpu } from "./bench-cpu";
 import {
   beforeAfterTable,
   benchPages,
+  PAGES_DOC,
   type PagesBench,
   pagesTable,
   RELATIVE_LINKS_NOTE,
@@ -208,7 +209,7 @@ if (process.argv.includes("--pages")) {
   if (!target.full) {
     mkdirSync(path.dirname(target.file), { recursive: true });
     writeFileSync(target.file, `${JSON.stringify(pages, null, 2)}\n`);
-    console.log(`a partial run (some pages, or another checkout): wrote ${target.file}, not the README or latest`);
+    console.log(`a partial run (some pages, or another checkout): wrote ${target.file}, not ${PAGES_DOC} or latest`);
     process.exit(0);
   }
   // What the last full run measured stays; only the pages' table is new.
@@ -218,8 +219,8 @@ if (process.argv.includes("--pages")) {
   const tables = pages.before
     ? `${pagesTable(pages)}\n\n${where}\n\nThe same pages before, at ${pages.before.commit}, in the same rounds:\n\n${beforeAfterTable(pages)}`
     : `${pagesTable(pages)}\n\n${where}`;
-  writeFileSync("README.md", withPagesTable(readFileSync("README.md", "utf8"), tables, when));
-  console.log("wrote the pages table into README.md");
+  writeFileSync(PAGES_DOC, withPagesTable(readFileSync(PAGES_DOC, "utf8"), tables, when));
+  console.log(`wrote the pages table into ${PAGES_DOC}`);
   process.exit(0);
 }
 
