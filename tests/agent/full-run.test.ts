@@ -1,10 +1,12 @@
-// @studio demo us mx ch it
+// @studio demo us mx ch it de br
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { AGENT_LIMITS, GOAL_MAX_LENGTH } from "@/lib/agent/limits";
 import { createOfflinePlanner } from "@/lib/agent/offline-planner";
 import { findAmounts } from "@/lib/checks/amounts";
 import type { Locale } from "@/lib/i18n/config";
+import { BR_FIT_GOALS } from "@/tests/fixtures/studios/br.fit-goals";
 import { CH_FIT_GOALS } from "@/tests/fixtures/studios/ch.fit-goals";
+import { DE_FIT_GOALS } from "@/tests/fixtures/studios/de.fit-goals";
 import { DEMO_FIT_GOALS } from "@/tests/fixtures/studios/demo.fit-goals";
 import { DEMO_RUN_GOALS } from "@/tests/fixtures/studios/demo.run-goals";
 import { IT_FIT_GOALS } from "@/tests/fixtures/studios/it.fit-goals";
@@ -26,6 +28,8 @@ const FIT: Record<string, FitTable> = {
   mx: MX_FIT_GOALS,
   ch: CH_FIT_GOALS,
   it: IT_FIT_GOALS,
+  de: DE_FIT_GOALS,
+  br: BR_FIT_GOALS,
 };
 const RUN: Record<string, RunTable> = { demo: DEMO_RUN_GOALS };
 

@@ -3,11 +3,13 @@
 // needs, off-topic requests, prompt injections), each with the service it must pick or null (none:
 // the contact step, no quote). Each fixture's catalog is built from its own content folder, so the
 // tables test the fit on known catalogs whatever content/ holds.
-// @studio demo us mx ch it
+// @studio demo us mx ch it de br
 import { describe, expect, it } from "vitest";
 import { fitScores, fitService, termMatch } from "@/lib/ai/offline-fit";
 import { foldWord, languageData } from "@/lib/i18n/language-data";
+import { BR_FIT_GOALS } from "@/tests/fixtures/studios/br.fit-goals";
 import { CH_FIT_GOALS } from "@/tests/fixtures/studios/ch.fit-goals";
+import { DE_FIT_GOALS } from "@/tests/fixtures/studios/de.fit-goals";
 import { DEMO_FIT_GOALS } from "@/tests/fixtures/studios/demo.fit-goals";
 import { IT_FIT_GOALS } from "@/tests/fixtures/studios/it.fit-goals";
 import { MX_FIT_GOALS } from "@/tests/fixtures/studios/mx.fit-goals";
@@ -23,6 +25,8 @@ const ALL_STUDIOS: { name: string; content: string; table: FitTable }[] = [
   { name: "mx", content: "tests/fixtures/studios/mx", table: MX_FIT_GOALS },
   { name: "ch", content: "tests/fixtures/studios/ch", table: CH_FIT_GOALS },
   { name: "it", content: "tests/fixtures/studios/it", table: IT_FIT_GOALS },
+  { name: "de", content: "tests/fixtures/studios/de", table: DE_FIT_GOALS },
+  { name: "br", content: "tests/fixtures/studios/br", table: BR_FIT_GOALS },
 ];
 
 const STUDIOS = ALL_STUDIOS.filter(({ name }) => name === STUDIO.name);
