@@ -26,9 +26,8 @@ type Section = { title: string; lines: Line[] };
 // quoted and cut, and the HTML part escapes it like every other value.
 const QUOTE_MAX = 120;
 function quoted(text: string): string {
-  const line = visibleText(text)
+  const line = visibleText(text.replace(/\s+/g, " "))
     .replace(/[\p{Cc}\p{Cf}]/gu, "")
-    .replace(/\s+/g, " ")
     .trim();
   return [...line].length > QUOTE_MAX ? `${[...line].slice(0, QUOTE_MAX - 1).join("")}…` : line;
 }
@@ -150,11 +149,11 @@ export function composeDigest(
     title: words.spendTitle,
     lines: [
       {
-        text: fill(view.totals.neuronsValue, {
+        text: `${view.totals.neurons}: ${fill(view.totals.neuronsValue, {
           neurons: groupDigits(facts.totals.neurons, locale),
           free: groupDigits(free, locale),
           share: formatPercent(neuronShare(facts.totals.neurons, free), locale),
-        }),
+        })}`,
       },
       {
         text:
