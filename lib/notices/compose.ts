@@ -121,13 +121,9 @@ export function composeDigest(
     title: words.gapsTitle,
     lines: facts.gaps.length
       ? [
-          ...facts.gaps.map((group) => ({
-            text: fill(words.gapLine, {
-              word: quoted(group.word),
-              uses: plural(words.uses, group.count, locale),
-              example: quoted(group.gaps[0]?.text ?? ""),
-            }),
-            url: group.gaps[0] ? link(studioPaths.run(locale, group.gaps[0].id)) : undefined,
+          ...facts.gaps.map((gap) => ({
+            text: fill(words.gapLine, { goal: quoted(gap.words), uses: plural(words.uses, gap.count, locale) }),
+            url: link(studioPaths.run(locale, gap.runId)),
           })),
           { text: words.allGaps, url: link(studioPaths.gaps(locale, viewDay(facts))) },
         ]

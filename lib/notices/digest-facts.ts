@@ -3,14 +3,15 @@ import type { StoredLead } from "@/lib/contact/lead";
 import type { ContactStore } from "@/lib/contact/store";
 import type { LabRecordStore } from "@/lib/lab/records";
 import { factsOf, isGap, type RecordFacts } from "@/lib/lab-view/facts";
-import { type GapGroup, groupGaps } from "@/lib/lab-view/gaps";
 import { readDayRecords } from "@/lib/lab-view/read";
-import { stopWordsFor } from "@/lib/lab-view/stop-words";
 import { type DayTotals, dayTotals } from "@/lib/lab-view/totals";
 import type { Quota } from "@/lib/quota";
 
 /** How much of each list the digest shows; the rest is one link away, in the Lab view. */
 export const DIGEST_LIMITS = { gaps: 8, flagged: 5, leads: 10, leadsRead: 50 } as const;
+
+/** A goal the Lab couldn't serve: its words as the view shows them, how often, and its newest run. */
+export type DigestGap = { words: string; count: number; runId: string };
 
 /** One run the digest names: its id (for its link), its use and when. */
 export type DigestRun = { id: string; kind: string; at: string };
@@ -24,7 +25,8 @@ export type DigestFacts = {
   totals: DayTotals;
   /** By use (agent, chat, review): how many, and how each ended, most first. */
   kinds: { kind: string; uses: number; verdicts: [string, number][] }[];
-  gaps: GapGroup[];
+  /** Goals and questions the site had nothing for, as kept (redacted), the most asked first. */
+  gaps: DigestGap[];
   flagged: DigestRun[];
   /** The day's contact messages, newest first, with the run each came from. */
   leads: { id: string; name: string; receivedAt: string; runId: string | null; sent: boolean }[];
@@ -94,15 +96,21 @@ function byKind(facts: RecordFacts[]): DigestFacts["kinds"] {
   }));
 }
 
-/** The day's gaps grouped by their words, most said first, as the gaps report groups them. */
-function gapsOf(facts: RecordFacts[]): GapGroup[] {
-  const typed = new Map<string, string[]>();
+/**
+ * The day's gaps, the same goal asked again counted once with its count (compared without case or
+ * spacing), the most asked first, then the newest. The gaps report groups a week of them by word.
+ */
+function gapsOf(facts: RecordFacts[]): DigestGap[] {
+  const gaps = new Map<string, DigestGap>();
+  // Newest first: each gap keeps its newest run.
   for (const use of facts) {
-    if (use.kind === "review" || !use.words.trim()) continue;
-    typed.set(use.language, [...(typed.get(use.language) ?? []), use.words]);
+    if (!isGap(use) || !use.words.trim()) continue;
+    const key = use.words.toLocaleLowerCase().replace(/\s+/g, " ").trim();
+    const gap = gaps.get(key);
+    if (gap) gap.count += 1;
+    else gaps.set(key, { words: use.words, count: 1, runId: use.id });
   }
-  const gaps = facts.filter(isGap).map((use) => ({ id: use.id, language: use.language, text: use.words }));
-  return groupGaps(gaps, stopWordsFor(typed));
+  return [...gaps.values()].sort((a, b) => b.count - a.count);
 }
 
 function leadsOf(leads: StoredLead[], inWindow: (iso: string) => boolean): DigestFacts["leads"] {

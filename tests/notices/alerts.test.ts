@@ -1,6 +1,6 @@
 // Guards when an alert fires: the thresholds, each just below and at its mark.
 import { describe, expect, it } from "vitest";
-import { ALERT_THRESHOLDS as T, alertsOf } from "@/lib/notices/alerts";
+import { alertsOf, ALERT_THRESHOLDS as T } from "@/lib/notices/alerts";
 import { ALERT_KINDS } from "@/lib/notices/settings";
 import { lead } from "../contact/lead-fixtures";
 

@@ -38,14 +38,27 @@ function facts(): DigestFacts {
     to: Date.parse("2026-12-02T05:00:00Z"),
     totals: dayTotals(uses),
     kinds: [
-      { kind: "agent", uses: 3, verdicts: [["answered", 2], ["model_error", 1]] },
+      {
+        kind: "agent",
+        uses: 3,
+        verdicts: [
+          ["answered", 2],
+          ["model_error", 1],
+        ],
+      },
       { kind: "chat", uses: 1, verdicts: [["answered", 1]] },
       { kind: "review", uses: 1, verdicts: [["answered", 1]] },
     ],
-    gaps: [{ word: "zorblat", count: 2, gaps: [{ id: "GapRunId0000000000000A", language: "en", text: HOSTILE }] }],
+    gaps: [{ words: HOSTILE, count: 2, runId: "GapRunId0000000000000A" }],
     flagged: [{ id: "FlaggedRun000000000000B", kind: "chat", at: "2026-12-01T18:30:00.000Z" }],
     leads: [
-      { id: "lead-1", name: "Marta <b>Ríos</b>", receivedAt: "2026-12-01T16:05:00.000Z", runId: "LeadRun000000000000000C", sent: false },
+      {
+        id: "lead-1",
+        name: "Marta <b>Ríos</b>",
+        receivedAt: "2026-12-01T16:05:00.000Z",
+        runId: "LeadRun000000000000000C",
+        sent: false,
+      },
     ],
     notKept: 0,
     refused: { units: 7, addresses: 3 },

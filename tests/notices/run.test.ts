@@ -5,7 +5,9 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LOCALE } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
+import { fill } from "@/lib/i18n/fill";
 import { plural } from "@/lib/i18n/plural";
+import { studioPaths } from "@/lib/lab-view/paths";
 import { runNotices } from "@/lib/notices/run";
 import type { NoticeStore } from "@/lib/notices/store";
 import { agentRecord, chatRecord, done } from "../lab-view/record-fixtures";
@@ -39,6 +41,22 @@ describe("the daily digest", () => {
     expect(email?.text).not.toContain("quuxify");
   });
 
+  it("lists the day's gaps, the most asked first, each linked to its newest run", async () => {
+    const w = world();
+    await w.records.put(gap("zorblat once", YESTERDAY_EARLY));
+    const first = gap("Quuxify  twice", new Date(YESTERDAY_EARLY.getTime() + 60_000));
+    const newest = gap("quuxify twice", new Date(YESTERDAY_EARLY.getTime() + 120_000));
+    await w.records.put(first);
+    await w.records.put(newest);
+    await runNotices(w.deps);
+    const text = w.sent[0]?.text ?? "";
+    const twice = fill(words.gapLine, { goal: "quuxify twice", uses: uses(2) });
+    expect(text).toContain(`${twice}\n  https://studio.example${studioPaths.run(DEFAULT_LOCALE, newest.id)}\n`);
+    expect(text.indexOf(twice)).toBeLessThan(
+      text.indexOf(fill(words.gapLine, { goal: "zorblat once", uses: uses(1) })),
+    );
+  });
+
   it("waits for its hour on the studio's clock", async () => {
     const w = world({ env: { LAB_DIGEST_HOUR: "10" } });
     await usedYesterday(w);
@@ -54,11 +72,16 @@ describe("the daily digest", () => {
     await runNotices(w.deps);
     const reads: string[] = [];
     const records = w.deps.records;
-    const spy = { ...records, list: (...args: Parameters<NonNullable<typeof records>["list"]>) => {
-      reads.push("list");
-      return records?.list(...args) as never;
-    } };
-    expect(await runNotices({ ...w.deps, records: spy as never, settings: { ...w.deps.settings, alerts: [] } })).toEqual({
+    const spy = {
+      ...records,
+      list: (...args: Parameters<NonNullable<typeof records>["list"]>) => {
+        reads.push("list");
+        return records?.list(...args) as never;
+      },
+    };
+    expect(
+      await runNotices({ ...w.deps, records: spy as never, settings: { ...w.deps.settings, alerts: [] } }),
+    ).toEqual({
       digest: "done",
       alerts: [],
     });
@@ -82,7 +105,8 @@ describe("the daily digest", () => {
     w.failNext();
     expect(await runNotices(w.deps)).toMatchObject({ digest: "failed" });
     expect(w.sent).toHaveLength(0);
-    w.setNow(MORNING + 15 * 60_000);
+    // Sooner than the claim's lease: the failed send gave its claim back.
+    w.setNow(MORNING + 60_000);
     expect(await runNotices(w.deps)).toMatchObject({ digest: "sent" });
     expect(await runNotices(w.deps)).toMatchObject({ digest: "done" });
     expect(w.sent).toHaveLength(1);
@@ -118,7 +142,9 @@ describe("the daily digest", () => {
     const deps = { ...w.deps, sender: null, log: (line: Record<string, unknown>) => lines.push(line) };
     expect(await runNotices(deps)).toMatchObject({ digest: "not_sent" });
     expect(await runNotices(deps)).toMatchObject({ digest: "done" });
-    expect(lines.filter((line) => line.event === "lab_notice_not_sent" && line.notice === "digest:2026-12-01")).toHaveLength(1);
+    expect(
+      lines.filter((line) => line.event === "lab_notice_not_sent" && line.notice === "digest:2026-12-01"),
+    ).toHaveLength(1);
     expect(await w.store.lastDigest()).toMatchObject({ state: "not_sent", day: "2026-12-01" });
   });
 
@@ -129,7 +155,15 @@ describe("the daily digest", () => {
         throw new Error("the notice store was read");
       },
     });
-    expect(await runNotices({ ...w.deps, store: untouchable, records: untouchable as never, contact: untouchable as never, quota: untouchable as never })).toEqual({
+    expect(
+      await runNotices({
+        ...w.deps,
+        store: untouchable,
+        records: untouchable as never,
+        contact: untouchable as never,
+        quota: untouchable as never,
+      }),
+    ).toEqual({
       digest: "not_due",
       alerts: [],
     });
@@ -146,16 +180,23 @@ describe("the alerts", () => {
     expect(await runNotices(w.deps)).toMatchObject({ alerts: [] });
     expect(w.sent.filter((email) => !email.subject.includes("2026"))).toHaveLength(1);
     w.setNow(MORNING + 86_400_000);
-    await w.records.put(agentRecord({ at: new Date(MORNING + 86_400_000 - 1000), done: done({ reason: "model_error" }) }));
+    await w.records.put(
+      agentRecord({ at: new Date(MORNING + 86_400_000 - 1000), done: done({ reason: "model_error" }) }),
+    );
     for (let i = 0; i < 3; i++) {
-      await w.records.put(agentRecord({ at: new Date(MORNING + 86_400_000 - 2000 - i), done: done({ reason: "model_error" }) }));
+      await w.records.put(
+        agentRecord({ at: new Date(MORNING + 86_400_000 - 2000 - i), done: done({ reason: "model_error" }) }),
+      );
     }
     expect(await runNotices(w.deps)).toMatchObject({ alerts: [{ kind: "failing", outcome: "sent" }] });
   });
 
   it("alert when the platform paused the Lab", async () => {
     const w = world({ env: { LAB_DIGEST_ALERTS: "failing" } });
-    await w.quota.pauseModel("workers-ai", { reason: "allocation_exhausted", until: new Date(MORNING + 3_600_000).toISOString() });
+    await w.quota.pauseModel("workers-ai", {
+      reason: "allocation_exhausted",
+      until: new Date(MORNING + 3_600_000).toISOString(),
+    });
     expect(await runNotices(w.deps)).toMatchObject({ alerts: [{ kind: "failing", outcome: "sent" }] });
   });
 

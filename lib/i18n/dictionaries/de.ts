@@ -356,7 +356,7 @@ export const de: Dictionary = {
       fromRun: "Sie kam aus diesem Lauf des Labs:",
       noLeads: "Es ist keine Kontaktnachricht eingegangen.",
       gapsTitle: "Was Besucher suchten und die Website nicht bedienen konnte",
-      gapLine: "„{word}“: {uses}, zum Beispiel „{example}“",
+      gapLine: "„{goal}“: {uses}",
       allGaps: "Alle Lücken der Woche:",
       noGaps: "Keine Lücken: Jedes Ziel und jede Frage fand etwas auf der Website.",
       flaggedTitle: "Antworten mit Beträgen, die kein Werkzeug geliefert hat (bitte prüfen Sie sie)",

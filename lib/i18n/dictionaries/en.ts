@@ -347,7 +347,7 @@ export const en: Dictionary = {
       fromRun: "It came from this Lab run:",
       noLeads: "No contact message arrived.",
       gapsTitle: "What visitors looked for that the site couldn't serve",
-      gapLine: "“{word}”: {uses}, for example “{example}”",
+      gapLine: "“{goal}”: {uses}",
       allGaps: "Every gap of the week:",
       noGaps: "No gaps: every goal and question found something on the site.",
       flaggedTitle: "Answers with amounts no tool returned (worth a look)",

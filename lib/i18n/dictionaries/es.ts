@@ -352,7 +352,7 @@ export const es = {
       fromRun: "Vino de esta ejecución del Lab:",
       noLeads: "No llegó ningún mensaje de contacto.",
       gapsTitle: "Lo que buscaron los visitantes y el sitio no pudo atender",
-      gapLine: "«{word}»: {uses}, por ejemplo «{example}»",
+      gapLine: "«{goal}»: {uses}",
       allGaps: "Todos los vacíos de la semana:",
       noGaps: "Sin vacíos: cada objetivo y cada pregunta encontraron algo en el sitio.",
       flaggedTitle: "Respuestas con montos que ninguna herramienta dio (conviene revisarlas)",

@@ -365,7 +365,7 @@ export const fr: Dictionary = {
       fromRun: "Il vient de cette exécution du Lab :",
       noLeads: "Aucun message de contact n’est arrivé.",
       gapsTitle: "Ce que les visiteurs cherchaient et que le site n’a pas pu servir",
-      gapLine: "« {word} » : {uses}, par exemple « {example} »",
+      gapLine: "« {goal} » : {uses}",
       allGaps: "Tous les manques de la semaine :",
       noGaps: "Aucun manque : chaque objectif et chaque question ont trouvé quelque chose sur le site.",
       flaggedTitle: "Réponses avec des montants qu’aucun outil n’a fournis (à vérifier)",

@@ -360,7 +360,7 @@ export const it: Dictionary = {
       fromRun: "È arrivato da questa esecuzione del Lab:",
       noLeads: "Non è arrivato nessun messaggio di contatto.",
       gapsTitle: "Ciò che i visitatori cercavano e il sito non ha potuto servire",
-      gapLine: "«{word}»: {uses}, per esempio «{example}»",
+      gapLine: "«{goal}»: {uses}",
       allGaps: "Tutte le lacune della settimana:",
       noGaps: "Nessuna lacuna: ogni obiettivo e ogni domanda hanno trovato qualcosa sul sito.",
       flaggedTitle: "Risposte con importi che nessuno strumento ha fornito (Le conviene controllarle)",

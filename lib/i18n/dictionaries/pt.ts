@@ -356,7 +356,7 @@ export const pt: Dictionary = {
       fromRun: "Veio desta execução do Lab:",
       noLeads: "Nenhuma mensagem de contato chegou.",
       gapsTitle: "O que os visitantes procuraram e o site não conseguiu atender",
-      gapLine: "“{word}”: {uses}, por exemplo “{example}”",
+      gapLine: "“{goal}”: {uses}",
       allGaps: "Todas as lacunas da semana:",
       noGaps: "Sem lacunas: cada objetivo e cada pergunta encontraram algo no site.",
       flaggedTitle: "Respostas com valores que nenhuma ferramenta forneceu (vale a pena conferir)",
