@@ -1,7 +1,7 @@
 import "server-only";
 import { getCloudflareContext } from "@opennextjs/cloudflare";
 import { type ContactSettings, readContactSettings } from "@/lib/contact/settings-read";
-import { type NoticeSettings, readNoticeSettings } from "@/lib/notices/settings";
+import { type NoticeSettings, readNoticeSettings } from "@/lib/notice-settings";
 import { type Platform, platformFrom } from "@/lib/platform";
 import { onWorkers } from "@/lib/platform/client-ip";
 import { ConfigError, QuotaConfigError } from "@/lib/platform/errors";

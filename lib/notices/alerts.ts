@@ -1,5 +1,5 @@
 import type { StoredLead } from "@/lib/contact/lead";
-import type { AlertKind } from "./settings";
+import type { AlertKind } from "@/lib/notice-settings";
 
 /**
  * When each alert fires. Small numbers on purpose: a small studio's Lab sees a few dozen uses a

@@ -9,10 +9,10 @@ import { DEFAULT_LOCALE } from "@/lib/i18n/config";
 import { recordSettings, recordStoreFor } from "@/lib/lab/records/from-config";
 import { labQuota } from "@/lib/lab/units";
 import { LAB_USE_KINDS } from "@/lib/lab-uses";
+import type { NoticeSettings } from "@/lib/notice-settings";
 import { publicOrigin } from "@/lib/site/metadata";
 import type { NoticeEmail } from "./compose";
 import type { NoticeDeps, NoticeSender } from "./run";
-import type { NoticeSettings } from "./settings";
 import { noticeStoreFor } from "./store";
 
 /** A send gets this long; past it, it counts as failed and the next firing tries again. */

@@ -3,13 +3,13 @@ import type { ContactStore } from "@/lib/contact/store";
 import type { Locale } from "@/lib/i18n/config";
 import type { LabRecordStore } from "@/lib/lab/records";
 import { factsOf } from "@/lib/lab-view/facts";
+import type { AlertKind, NoticeSettings } from "@/lib/notice-settings";
 import { dayBefore, studioDay, studioDayWindow, studioHour } from "@/lib/platform/studio-clock";
 import { utcDay } from "@/lib/platform/utc-day";
 import type { Quota } from "@/lib/quota";
 import { type Alert, type AlertReadings, alertsOf } from "./alerts";
 import { composeAlert, composeDigest, type NoticeEmail } from "./compose";
 import { collectDigest, isQuietDay } from "./digest-facts";
-import type { AlertKind, NoticeSettings } from "./settings";
 import type { NoticeOutcome, NoticeStore } from "./store";
 
 /** How the studio is told: one email to its recipients. Throws when the send failed. */

@@ -1,7 +1,7 @@
 // Guards when an alert fires: the thresholds, each just below and at its mark.
 import { describe, expect, it } from "vitest";
+import { ALERT_KINDS } from "@/lib/notice-settings";
 import { alertsOf, ALERT_THRESHOLDS as T } from "@/lib/notices/alerts";
-import { ALERT_KINDS } from "@/lib/notices/settings";
 import { lead } from "../contact/lead-fixtures";
 
 const kinds = (readings: Parameters<typeof alertsOf>[0]) => alertsOf(readings, ALERT_KINDS).map((alert) => alert.kind);

@@ -3,9 +3,9 @@
 import { memoryContactStore } from "@/lib/contact/store";
 import { DEFAULT_LOCALE } from "@/lib/i18n/config";
 import { memoryRecordStore } from "@/lib/lab/records";
+import { readNoticeSettings } from "@/lib/notice-settings";
 import type { NoticeEmail } from "@/lib/notices/compose";
 import type { NoticeDeps } from "@/lib/notices/run";
-import { readNoticeSettings } from "@/lib/notices/settings";
 import { memoryNoticeStore } from "@/lib/notices/store";
 import { createQuota, memoryStore } from "@/lib/quota";
 

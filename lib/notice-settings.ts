@@ -1,3 +1,5 @@
+// The studio's digest and alerts' settings, beside the configuration that reads them (lib/config.ts): lib/notices reads
+// the configuration, so its settings live outside it, and the folders import in one direction.
 import { ConfigError } from "@/lib/platform/errors";
 
 export type NoticesEnv = Readonly<Record<string, string | undefined>>;
