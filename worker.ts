@@ -10,6 +10,8 @@ import {
   internalToken,
   isInternalPath,
   LEADS_SCHEDULE_PATH,
+  NOTICES_CRON,
+  NOTICES_SCHEDULE_PATH,
 } from "./lib/site/internal-requests";
 import { missingSecurityHeaders, refuseRequest } from "./lib/site/response-guard";
 import { tooLargeFormPage } from "./lib/site/too-large-page";
@@ -45,18 +47,21 @@ export default {
   },
 
   /**
-   * The Cron Trigger (`wrangler.toml` `[triggers] crons`): retries the unsent leads and prunes what
-   * expired, through OpenNext's handler in this isolate, so it runs with the site's own settings and
-   * bindings. Locally: `wrangler dev --test-scheduled`, then GET /__scheduled.
+   * The Cron Triggers (`wrangler.toml` `[triggers] crons`): every 5 minutes the leads' schedule
+   * (retry the unsent, prune what expired), every 15 the studio's notices (its daily digest and
+   * alerts), each through OpenNext's handler in this isolate, so it runs with the site's own
+   * settings and bindings. Locally: `wrangler dev --test-scheduled`, then
+   * GET /__scheduled?cron=<the cron> (the leads' when none is named).
    */
-  async scheduled(_controller: unknown, env: unknown, context: unknown): Promise<void> {
-    const request = new Request(`http://localhost${LEADS_SCHEDULE_PATH}`, {
+  async scheduled(controller: { cron?: string }, env: unknown, context: unknown): Promise<void> {
+    const path = controller.cron === NOTICES_CRON ? NOTICES_SCHEDULE_PATH : LEADS_SCHEDULE_PATH;
+    const request = new Request(`http://localhost${path}`, {
       method: "POST",
       headers: { [INTERNAL_TOKEN_HEADER]: internalToken() },
     });
     const response = await next.fetch(request, env, context);
     await response.body?.cancel();
-    if (!response.ok) console.error(JSON.stringify({ event: "leads_schedule_status", status: response.status }));
+    if (!response.ok) console.error(JSON.stringify({ event: "schedule_status", path, status: response.status }));
   },
 };
 

@@ -1,5 +1,3 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { expect, type TestInfo } from "@playwright/test";
 import { SITE } from "@/lib/content/site";
 import { getDictionary } from "@/lib/i18n/dictionary";
@@ -12,6 +10,7 @@ import { expectAccessible, test } from "./checks";
 import { ContactPage, InboxPage } from "./pages/contact-page";
 import { LabAgentPage, visitorHeaders, visitorIp } from "./pages/lab-agent-page";
 import { QuotePage } from "./pages/quote-page";
+import { simulatedEmail } from "./simulated-email";
 import { DEFAULT_LOCALE, literal, OTHER_LOCALE, serviceWithExtras } from "./studio";
 
 // The visitor browses in the studio's second language when it has one; the studio reads its email
@@ -28,41 +27,12 @@ const studioCopy = getDictionary(DEFAULT_LOCALE);
 
 // The local preview's key (wrangler.toml [env.local], playwright.config.ts): not a secret.
 const INBOX_KEY = "local-preview-inbox-key-not-a-secret";
-// Where wrangler's miniflare writes each simulated email's text: <project>/.wrangler/tmp/email/<session>/email-text/<id>.txt
-const EMAIL_ROOT = path.resolve(import.meta.dirname, "../.wrangler/tmp/email");
-
 // A visitor of its own per test: the form takes 3 messages a visitor a day.
 test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders(visitorHeaders(visitorIp()));
 });
 
 const onWorkerd = (info: TestInfo) => info.project.metadata.runtime === "workerd" && !process.env.BASE_URL;
-
-/**
- * The simulated email whose text holds `marker`: its text as wrangler wrote it to disk, and its
- * headers as the local binding recorded them (wrangler's local explorer API), matched by the
- * message id that names the file.
- */
-async function simulatedEmail(baseURL: string, marker: string) {
-  let found: { id: string; text: string } | null = null;
-  await expect(async () => {
-    const files = (await readdir(EMAIL_ROOT, { recursive: true })).filter((file) =>
-      /email-text\/[^/]+\.txt$/.test(file),
-    );
-    for (const file of files) {
-      const text = await readFile(path.join(EMAIL_ROOT, file), "utf8");
-      if (text.includes(marker)) found = { id: path.basename(file, ".txt"), text };
-    }
-    expect(found, `no email file under ${EMAIL_ROOT} holds ${marker}`).not.toBeNull();
-  }).toPass({ timeout: 10_000 });
-  const { id, text } = found as unknown as { id: string; text: string };
-  const response = await fetch(
-    `${baseURL}/cdn-cgi/local/explorer/api/local/email/sending?email_id=${encodeURIComponent(`<${id}>`)}`,
-  );
-  expect(response.ok).toBe(true);
-  const { result } = (await response.json()) as { result: { subject: string; replyTo?: string; to: string[] } };
-  return { text, ...result };
-}
 
 test("agent run → its contact step → prefilled form → sent → the studio's email and inbox", async ({
   page,

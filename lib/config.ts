@@ -1,6 +1,7 @@
 import "server-only";
 import { getCloudflareContext } from "@opennextjs/cloudflare";
 import { type ContactSettings, readContactSettings } from "@/lib/contact/settings-read";
+import { type NoticeSettings, readNoticeSettings } from "@/lib/notice-settings";
 import { type Platform, platformFrom } from "@/lib/platform";
 import { onWorkers } from "@/lib/platform/client-ip";
 import { ConfigError, QuotaConfigError } from "@/lib/platform/errors";
@@ -42,6 +43,11 @@ export type Config = {
   contact: ContactSettings;
   /** `LAB_RECORDS_DAYS`: how many days each Lab use's record is kept for the studio (0: none kept). */
   records: { retentionDays: number };
+  /**
+   * The studio's daily digest and alerts by email (`LAB_DIGEST*`). A bad setting is kept as its
+   * error, as the quota's is: the schedule logs it and sends nothing, the site's pages still render.
+   */
+  notices: NoticeSettings | ConfigError;
 };
 
 export { ConfigError };
@@ -74,6 +80,12 @@ const VARIABLES = [
   "CONTACT_WEBHOOK_SECRET",
   "INBOX_SECRET",
   "LAB_RECORDS_DAYS",
+  "LAB_DIGEST",
+  "LAB_DIGEST_HOUR",
+  "LAB_DIGEST_TO",
+  "LAB_DIGEST_ALERTS",
+  "LAB_DIGEST_EMPTY",
+  "LAB_DIGEST_DAY",
 ] as const;
 
 /** Records are kept 30 days unless `LAB_RECORDS_DAYS` says otherwise; at most a year. */
@@ -138,7 +150,15 @@ export function readConfig(env: EnvVars, runtime: { production?: boolean; worker
     );
   }
   const records = { retentionDays: days === undefined ? DEFAULT_RECORD_DAYS : Number(days) };
-  return { production, siteUrl, models, quota, contact: readContactSettings(env), records };
+  const contact = readContactSettings(env);
+  let notices: Config["notices"];
+  try {
+    notices = readNoticeSettings(env, contact.to);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    notices = error;
+  }
+  return { production, siteUrl, models, quota, contact, records, notices };
 }
 
 let last: { key: string; config: Config } | undefined;

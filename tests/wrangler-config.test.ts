@@ -2,6 +2,7 @@
 // wrangler loads miniflare, which requires workerd's package: a VM context's loader can't.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { unstable_readConfig } from "wrangler";
+import { LEADS_CRON, NOTICES_CRON } from "@/lib/site/internal-requests";
 
 // wrangler.toml is read by `npm run dev`, `preview`, the e2e Worker and `deploy`: a warning about
 // it shows in every one of them, and a newcomer reads it as an error.
@@ -32,11 +33,16 @@ describe("wrangler.toml", () => {
 
     const local = readWithoutWarnings("local").config;
     expect(local.ai).toBeUndefined();
-    expect(local.vars).toMatchObject({ QUOTA_STORE: "memory" });
+    expect(local.vars).toMatchObject({ QUOTA_STORE: "memory", LAB_DIGEST_DAY: "current" });
+    // Deployed, the digest covers the studio's previous day, at its hour.
+    expect(production.vars).not.toHaveProperty("LAB_DIGEST_DAY");
   });
 
-  it.each(["local", "production"])("runs the leads' schedule on a Cron Trigger (env %s)", (env) => {
-    const { triggers } = readWithoutWarnings(env).config;
-    expect(triggers.crons).toEqual(["*/5 * * * *"]);
-  });
+  it.each(["local", "production"])(
+    "runs the leads' schedule and the studio's notices on Cron Triggers (env %s)",
+    (env) => {
+      const { triggers } = readWithoutWarnings(env).config;
+      expect(triggers.crons).toEqual([LEADS_CRON, NOTICES_CRON]);
+    },
+  );
 });

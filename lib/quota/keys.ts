@@ -9,6 +9,9 @@ export function quotaKeys(prefix: string) {
     reservation: (day: string, id: string) => `${prefix}:${day}:res:${id}`,
     /** Until when a model platform refuses calls, and why (a string that expires then). */
     modelPause: (platform: string) => `${prefix}:model-pause:${platform}`,
+    /** Units the day's limits refused in one UTC hour (`YYYY-MM-DDTHH`), a counter; and to whom, a HyperLogLog of IP hashes. */
+    refusedUnits: (hour: string) => `${prefix}:refused:${hour}:units`,
+    refusedAddresses: (hour: string) => `${prefix}:refused:${hour}:ips`,
     /** `@upstash/ratelimit` appends `:<ipHash>:<window>` to it. */
     burst: `${prefix}:burst`,
   };

@@ -3,19 +3,30 @@
 // `site-totals.ts`. Numbers come in as strings; every key of a day expires at its end.
 
 /**
- * KEYS: IP units (counter), site totals (hash), reservation (hash), all of today.
- * ARGV: units, IP limit, site limit, expire-at (unix s), IP hash, now (ms).
+ * KEYS: IP units (counter), site totals (hash), reservation (hash), all of today; the hour's
+ * refused units (counter) and refused IP hashes (HyperLogLog).
+ * ARGV: units, IP limit, site limit, expire-at (unix s), IP hash, now (ms), the hour's keys' expiry (unix s).
  * Returns { "ok" | "ip" | "site", IP units used, site units used }.
  * The reservation's id is chosen before the call: when its hash already exists, this is the
  * client retrying a call whose reply was lost, and the grant is answered again, nothing taken.
+ * A refusal is counted in the same call (the studio's digest and its bot alert read the counts),
+ * so counting costs no command; a refused call retried after a lost reply counts twice.
  */
 export const RESERVE_LUA = `
 local units = tonumber(ARGV[1])
 local ipUsed = tonumber(redis.call("GET", KEYS[1]) or "0")
 local siteUsed = tonumber(redis.call("HGET", KEYS[2], "units") or "0")
 if redis.call("EXISTS", KEYS[3]) == 1 then return { "ok", ipUsed, siteUsed } end
-if ipUsed + units > tonumber(ARGV[2]) then return { "ip", ipUsed, siteUsed } end
-if siteUsed + units > tonumber(ARGV[3]) then return { "site", ipUsed, siteUsed } end
+local refusedBy = nil
+if ipUsed + units > tonumber(ARGV[2]) then refusedBy = "ip"
+elseif siteUsed + units > tonumber(ARGV[3]) then refusedBy = "site" end
+if refusedBy then
+  redis.call("INCRBY", KEYS[4], units)
+  redis.call("PFADD", KEYS[5], ARGV[5])
+  redis.call("EXPIREAT", KEYS[4], ARGV[7])
+  redis.call("EXPIREAT", KEYS[5], ARGV[7])
+  return { refusedBy, ipUsed, siteUsed }
+end
 ipUsed = redis.call("INCRBY", KEYS[1], units)
 siteUsed = redis.call("HINCRBY", KEYS[2], "units", units)
 redis.call("HINCRBY", KEYS[2], "reservations", 1)
@@ -81,4 +92,21 @@ if redis.call("EXISTS", KEYS[3]) == 1 then
   redis.call("HINCRBY", KEYS[3], "releases", 1)
 end
 return 1
+`;
+
+/**
+ * KEYS: the refused-units counters of some hours, then their refused-address HyperLogLogs.
+ * ARGV: how many hours. Returns { units refused, distinct addresses refused } over those hours.
+ */
+export const REFUSALS_LUA = `
+local hours = tonumber(ARGV[1])
+local units = 0
+local sets = {}
+for i = 1, hours do
+  units = units + tonumber(redis.call("GET", KEYS[i]) or "0")
+  table.insert(sets, KEYS[hours + i])
+end
+local addresses = 0
+if hours > 0 then addresses = redis.call("PFCOUNT", unpack(sets)) end
+return { units, addresses }
 `;

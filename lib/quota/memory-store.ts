@@ -1,3 +1,4 @@
+import { refusalHour, refusalKeptUntil } from "./refusals";
 import { kindField, MODEL_METRICS, modelField, SITE_FIELDS } from "./site-totals";
 import type { QuotaStore } from "./store";
 
@@ -16,6 +17,17 @@ export function memoryStore(): QuotaStore {
   const bursts = new Map<string, { window: number; count: number }>();
   /** Model platforms refusing calls, until when (kept across days: a back-off can cross midnight). */
   const pauses = new Map<string, { reason: string; untilMs: number }>();
+  /** Refusals by UTC hour, kept as long as Redis keeps them (across days: the digest reads yesterday). */
+  const refused = new Map<string, { units: number; addresses: Set<string>; untilMs: number }>();
+
+  function noteRefusal(ipHash: string, units: number, nowMs: number): void {
+    for (const [hour, entry] of refused) if (entry.untilMs <= nowMs) refused.delete(hour);
+    const hour = refusalHour(nowMs);
+    const entry = refused.get(hour) ?? { units: 0, addresses: new Set(), untilMs: refusalKeptUntil(nowMs) };
+    entry.units += units;
+    entry.addresses.add(ipHash);
+    refused.set(hour, entry);
+  }
 
   function rollTo(day: string): void {
     if (day === currentDay) return;
@@ -40,14 +52,17 @@ export function memoryStore(): QuotaStore {
       return count <= limit ? { ok: true } : { ok: false, resetAtMs: (window + 1) * windowMs };
     },
 
-    async reserve({ day, ipHash, id, units, ipLimit, siteLimit }) {
+    async reserve({ day, ipHash, id, units, ipLimit, siteLimit, nowMs }) {
       rollTo(day);
       const ipUsed = ipUnits.get(ipHash) ?? 0;
       const siteUsed = site.get(SITE_FIELDS.units) ?? 0;
       // The same id again is a retried call: answer the grant again, as the Redis script does.
       if (reservations.has(id)) return { granted: true, ipUsed, siteUsed };
-      if (ipUsed + units > ipLimit) return { granted: false, refusedBy: "ip", ipUsed, siteUsed };
-      if (siteUsed + units > siteLimit) return { granted: false, refusedBy: "site", ipUsed, siteUsed };
+      const refusedBy = ipUsed + units > ipLimit ? "ip" : siteUsed + units > siteLimit ? "site" : null;
+      if (refusedBy) {
+        noteRefusal(ipHash, units, nowMs);
+        return { granted: false, refusedBy, ipUsed, siteUsed };
+      }
       ipUnits.set(ipHash, ipUsed + units);
       add(SITE_FIELDS.units, units);
       add(SITE_FIELDS.reservations, 1);
@@ -98,6 +113,18 @@ export function memoryStore(): QuotaStore {
     async siteTotals({ day }) {
       rollTo(day);
       return Object.fromEntries(site);
+    },
+
+    async refusals({ hours }) {
+      const addresses = new Set<string>();
+      let units = 0;
+      for (const hour of hours) {
+        const entry = refused.get(hour);
+        if (!entry) continue;
+        units += entry.units;
+        for (const address of entry.addresses) addresses.add(address);
+      }
+      return { units, addresses: addresses.size };
     },
 
     async pauseModel({ platform, reason, untilMs, nowMs }) {

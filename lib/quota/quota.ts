@@ -2,6 +2,7 @@ import "server-only";
 import { LAB_USE_KINDS } from "@/lib/lab-uses";
 import { QuotaConfigError } from "@/lib/platform/errors";
 import { createIpHasher } from "@/lib/platform/ip-hash";
+import { utcHours } from "@/lib/platform/studio-clock";
 import { nextUtcMidnight, utcDay } from "@/lib/platform/utc-day";
 import { DEFAULT_LIMITS } from "./settings";
 import { parseSiteTotals } from "./site-totals";
@@ -110,6 +111,10 @@ export function createQuota(config: QuotaConfig): Quota {
       const pause = await store.modelPause({ platform, nowMs: now() });
       if (!pause || !isPauseReason(pause.reason)) return null;
       return { reason: pause.reason, until: new Date(pause.untilMs).toISOString() };
+    },
+
+    async refusals({ fromMs, toMs }) {
+      return store.refusals({ hours: utcHours(fromMs, toMs) });
     },
 
     async today() {

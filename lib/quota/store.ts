@@ -19,6 +19,12 @@ export interface QuotaStore {
   ipUnits(input: { day: string; ipHash: string }): Promise<number>;
   /** The raw fields of a day's site totals (see `site-totals.ts`). */
   siteTotals(input: { day: string }): Promise<Record<string, unknown>>;
+  /**
+   * Units the day's limits refused (a visitor's or the site's, not the burst window) in the given
+   * UTC hours (`YYYY-MM-DDTHH`), and to how many distinct IP hashes (estimated in Redis: a
+   * HyperLogLog, ~1% off). Each hour is kept two days.
+   */
+  refusals(input: { hours: string[] }): Promise<{ units: number; addresses: number }>;
   /** Notes that `platform` refuses calls until `untilMs`; the note expires then. */
   pauseModel(input: { platform: string; reason: string; untilMs: number; nowMs: number }): Promise<void>;
   /** The note `pauseModel` left for `platform`, if it has not expired. */

@@ -90,6 +90,11 @@ export type Quota = {
   /** The IP's units left today, read without taking any. Throws `QuotaUnavailableError`. */
   unitsLeft(input: { ip: string }): Promise<{ ip: number; limit: number; resetAt: string }>;
   /**
+   * Units the day's limits refused from `fromMs` to `toMs` (whole UTC hours: the hours these
+   * touch), and to how many addresses. Throws `QuotaUnavailableError`.
+   */
+  refusals(window: { fromMs: number; toMs: number }): Promise<{ units: number; addresses: number }>;
+  /**
    * Remembers, for every visitor, that the model's platform refuses calls until `until` (its daily
    * allocation is used up, or it rate limits): the Lab spends nothing on it meanwhile.
    */

@@ -4,7 +4,8 @@ import type { Redis } from "@upstash/redis/cloudflare";
 import { QuotaUnavailableError } from "@/lib/platform/errors";
 import { type UpstashClientOptions, upstashClient } from "@/lib/platform/redis";
 import { quotaKeys } from "./keys";
-import { RECORD_LUA, RELEASE_LUA, RESERVE_LUA } from "./lua";
+import { RECORD_LUA, REFUSALS_LUA, RELEASE_LUA, RESERVE_LUA } from "./lua";
+import { refusalHour, refusalKeptUntil } from "./refusals";
 import type { BurstInput, QuotaStore, RecordInput, ReleaseInput, ReserveInput, ReserveOutcome } from "./store";
 
 export type UpstashStoreOptions = (UpstashClientOptions | { client: Redis }) & {
@@ -20,6 +21,7 @@ export function upstashStore(options: UpstashStoreOptions): QuotaStore {
     reserve: redis.createScript<unknown>(RESERVE_LUA),
     record: redis.createScript<unknown>(RECORD_LUA),
     release: redis.createScript<unknown>(RELEASE_LUA),
+    refusals: redis.createScript<unknown>(REFUSALS_LUA),
   };
   const limiters = new Map<string, Ratelimit>();
 
@@ -58,8 +60,15 @@ export function upstashStore(options: UpstashStoreOptions): QuotaStore {
 
     reserve: (input: ReserveInput) =>
       unavailableOnError("reserve", async () => {
+        const hour = refusalHour(input.nowMs);
         const reply = await scripts.reserve.exec(
-          [keys.ip(input.day, input.ipHash), keys.site(input.day), keys.reservation(input.day, input.id)],
+          [
+            keys.ip(input.day, input.ipHash),
+            keys.site(input.day),
+            keys.reservation(input.day, input.id),
+            keys.refusedUnits(hour),
+            keys.refusedAddresses(hour),
+          ],
           [
             input.units,
             input.ipLimit,
@@ -67,6 +76,7 @@ export function upstashStore(options: UpstashStoreOptions): QuotaStore {
             Math.floor(input.expireAtMs / 1000),
             input.ipHash,
             input.nowMs,
+            Math.floor(refusalKeptUntil(input.nowMs) / 1000),
           ].map(String),
         );
         return parseReserveReply(reply);
@@ -111,6 +121,19 @@ export function upstashStore(options: UpstashStoreOptions): QuotaStore {
 
     siteTotals: ({ day }) =>
       unavailableOnError("today", async () => (await redis.hgetall<Record<string, unknown>>(keys.site(day))) ?? {}),
+
+    refusals: ({ hours }) =>
+      unavailableOnError("refusals", async () => {
+        if (hours.length === 0) return { units: 0, addresses: 0 };
+        const reply = await scripts.refusals.exec(
+          [...hours.map(keys.refusedUnits), ...hours.map(keys.refusedAddresses)],
+          [String(hours.length)],
+        );
+        if (!Array.isArray(reply) || reply.length !== 2 || !reply.every((n) => Number.isInteger(n) && n >= 0)) {
+          throw new QuotaUnavailableError(`unexpected reply from the refusals script: ${JSON.stringify(reply)}`);
+        }
+        return { units: reply[0] as number, addresses: reply[1] as number };
+      }),
 
     pauseModel: ({ platform, reason, untilMs, nowMs }) =>
       unavailableOnError("pause", async () => {

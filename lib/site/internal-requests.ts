@@ -1,11 +1,20 @@
 /**
- * Requests the server makes to itself: the schedule that retries unsent leads. On Workers the
- * Cron Trigger's `scheduled` handler (worker.ts) calls OpenNext's handler in the same isolate;
+ * Requests the server makes to itself: the schedule that retries unsent leads, and the one that
+ * sends the studio its digest and alerts. On Workers the Cron Trigger's `scheduled` handler
+ * (worker.ts) calls OpenNext's handler in the same isolate;
  * under `next start` the Node server's guard calls its own port on an interval. Either way the
  * request carries a token made at random in this process or isolate, never configured, never sent
  * anywhere else, and any request to the path without it is answered 404 before Next sees it.
  */
 export const LEADS_SCHEDULE_PATH = "/api/internal/leads";
+export const NOTICES_SCHEDULE_PATH = "/api/internal/notices";
+/**
+ * The Cron Triggers (`wrangler.toml` `[triggers] crons`): the leads' every 5 minutes, the studio's
+ * notices every 15 (the digest goes at the first firing from its hour; an alert at the first that
+ * sees it). `worker.ts` tells them apart by the cron that fired.
+ */
+export const LEADS_CRON = "*/5 * * * *";
+export const NOTICES_CRON = "*/15 * * * *";
 export const INTERNAL_TOKEN_HEADER = "x-internal-token";
 /** How often `next start` runs the schedule; the Worker's is `wrangler.toml`'s `[triggers] crons`. */
 export const NODE_SCHEDULE_INTERVAL_MS = 5 * 60_000;
@@ -22,7 +31,7 @@ export function internalToken(): string {
 }
 
 export function isInternalPath(path: string): boolean {
-  return path === LEADS_SCHEDULE_PATH || path.startsWith(`${LEADS_SCHEDULE_PATH}/`);
+  return [LEADS_SCHEDULE_PATH, NOTICES_SCHEDULE_PATH].some((own) => path === own || path.startsWith(`${own}/`));
 }
 
 /**

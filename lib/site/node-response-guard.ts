@@ -6,6 +6,7 @@ import {
   isInternalPath,
   LEADS_SCHEDULE_PATH,
   NODE_SCHEDULE_INTERVAL_MS,
+  NOTICES_SCHEDULE_PATH,
 } from "./internal-requests";
 import { missingSecurityHeaders, refuseRequest } from "./response-guard";
 import { tooLargeFormPage } from "./too-large-page";
@@ -77,8 +78,9 @@ function headerValue(request: IncomingMessage, name: string): string | null {
 let scheduled = false;
 
 /**
- * `next start`'s stand-in for the Worker's Cron Trigger: at start and every few minutes the server
- * posts to its own leads' schedule (retry the unsent, prune the expired), with this process's token.
+ * `next start`'s stand-in for the Worker's Cron Triggers: at start and every few minutes the server
+ * posts to its own leads' schedule (retry the unsent, prune the expired) and its notices (the
+ * studio's digest and alerts, each sent at most once a day), with this process's token.
  */
 function scheduleLeads(server: Server): void {
   if (scheduled) return;
@@ -91,14 +93,18 @@ function scheduleLeads(server: Server): void {
       : address.address === "0.0.0.0"
         ? "127.0.0.1"
         : address.address;
-  const url = `http://${host}:${address.port}${LEADS_SCHEDULE_PATH}`;
-  const run = () =>
-    fetch(url, { method: "POST", headers: { [INTERNAL_TOKEN_HEADER]: internalToken() } })
+  const post = (path: string) =>
+    fetch(`http://${host}:${address.port}${path}`, {
+      method: "POST",
+      headers: { [INTERNAL_TOKEN_HEADER]: internalToken() },
+    })
       .then(async (response) => {
         await response.body?.cancel();
-        if (!response.ok) console.error(JSON.stringify({ event: "leads_schedule_status", status: response.status }));
+        if (!response.ok) console.error(JSON.stringify({ event: "schedule_status", path, status: response.status }));
       })
-      .catch((error: Error) => console.error(JSON.stringify({ event: "leads_schedule_failed", message: error.name })));
+      .catch((error: Error) => console.error(JSON.stringify({ event: "schedule_failed", path, message: error.name })));
+  // One after the other: the notices read the leads the first has just tried to send.
+  const run = () => post(LEADS_SCHEDULE_PATH).then(() => post(NOTICES_SCHEDULE_PATH));
   // Once right after the start too: a restarted server sends what waited meanwhile.
   setTimeout(run, 1000).unref();
   setInterval(run, NODE_SCHEDULE_INTERVAL_MS).unref();

@@ -274,6 +274,38 @@ export function describeQuotaContract(name: string, makeStore: () => QuotaStore)
       expect(await quota.today()).toMatchObject({ runs: 1, inputTokens: 1200, units: { used: 0 } });
     });
 
+    it("counts the units the day's limits refuse, by hour, and to how many addresses", async () => {
+      let now = FUTURE_DAY + 3_600_000 * 5 + 60_000;
+      const quota = quotaWith({ ipUnitsPerDay: 2, siteUnitsPerDay: 6 }, () => now);
+      const hourStart = FUTURE_DAY + 3_600_000 * 5;
+      expect(await quota.refusals({ fromMs: hourStart, toMs: hourStart + 3_600_000 })).toEqual({
+        units: 0,
+        addresses: 0,
+      });
+      await quota.reserve({ ip: "198.51.100.1", units: 2 });
+      expect(await quota.reserve({ ip: "198.51.100.1", units: 2 })).toMatchObject({ ok: false, limit: "ip" });
+      expect(await quota.reserve({ ip: "198.51.100.1", units: 1 })).toMatchObject({ ok: false, limit: "ip" });
+      await quota.reserve({ ip: "198.51.100.2", units: 2 });
+      await quota.reserve({ ip: "198.51.100.3", units: 2 });
+      // The site's day is spent: a fourth address is refused by the site.
+      expect(await quota.reserve({ ip: "198.51.100.4", units: 2 })).toMatchObject({ ok: false, limit: "site" });
+      // A grant counts nothing.
+      expect(await quota.refusals({ fromMs: hourStart, toMs: hourStart + 3_600_000 })).toEqual({
+        units: 5,
+        addresses: 2,
+      });
+      // The next hour counts on its own; a window of both hours sums them, each address once.
+      now += 3_600_000;
+      await quota.reserve({ ip: "198.51.100.4", units: 1 });
+      await quota.reserve({ ip: "198.51.100.5", units: 1 });
+      expect(await quota.refusals({ fromMs: hourStart + 3_600_000, toMs: now })).toEqual({ units: 2, addresses: 2 });
+      expect(await quota.refusals({ fromMs: hourStart, toMs: now })).toEqual({ units: 7, addresses: 3 });
+      expect(await quota.refusals({ fromMs: hourStart - 7_200_000, toMs: hourStart })).toEqual({
+        units: 0,
+        addresses: 0,
+      });
+    });
+
     it("remembers a model platform's pause for every visitor until it ends, and a later one wins", async () => {
       let now = FUTURE_DAY - 60_000;
       const store = makeStore();

@@ -339,6 +339,62 @@ export const de: Dictionary = {
       read: pluralForms({ one: "{count} Nutzung gelesen", other: "{count} Nutzungen gelesen" }),
     },
   },
+  notices: {
+    digest: {
+      subject: "{studio}: das Lab am {day}, {uses}",
+      subjectToday: "{studio}: das Lab heute bisher ({day}), {uses}",
+      intro: "So haben Besucher das Lab der Website am {day} genutzt. Die Uhrzeiten sind in {zone}.",
+      introToday:
+        "So haben Besucher das Lab der Website heute, am {day}, bisher genutzt. Die Uhrzeiten sind in {zone}.",
+      uses: pluralForms({ one: "{count} Nutzung", other: "{count} Nutzungen" }),
+      usesTitle: "Nutzungen und wie sie endeten",
+      quiet: "An diesem Tag hat niemand das Lab genutzt.",
+      kindLine: "{kind}: {uses} ({verdicts})",
+      leadsTitle: "Kontaktnachrichten",
+      leadLine: "{name}, um {time}",
+      unsent: "noch nicht an Sie gesendet",
+      fromRun: "Sie kam aus diesem Lauf des Labs:",
+      noLeads: "Es ist keine Kontaktnachricht eingegangen.",
+      gapsTitle: "Was Besucher suchten und die Website nicht bedienen konnte",
+      gapLine: "„{goal}“: {uses}",
+      allGaps: "Alle Lücken der Woche:",
+      noGaps: "Keine Lücken: Jedes Ziel und jede Frage fand etwas auf der Website.",
+      flaggedTitle: "Antworten mit Beträgen, die kein Werkzeug geliefert hat (bitte prüfen Sie sie)",
+      spendTitle: "Verbrauch",
+      units: pluralForms({ one: "{count} Einheit", other: "{count} Einheiten" }),
+      addresses: pluralForms({ one: "{count} Adresse", other: "{count} Adressen" }),
+      refused: "Die Tageslimits haben {units} an {addresses} verweigert.",
+      noRefused: "Keinem Besucher wurden Einheiten verweigert.",
+      open: "Der ganze Tag in der Ansicht des Labs: {url}",
+      why: "Sie erhalten diese Zusammenfassung einmal am Tag, weil die Zusammenfassung der Website eingeschaltet ist (LAB_DIGEST, siehe docs/deploy.md).",
+    },
+    alert: {
+      subject: "{studio}, Warnung des Labs: {what}",
+      what: {
+        failing: "das Lab fällt aus",
+        units: "die Einheiten des Tages sind aufgebraucht",
+        bot: "Einheiten an viele Adressen verweigert",
+        leads: "Nachrichten, die sich nicht senden lassen",
+      },
+      failing:
+        "{failed} der letzten {recent} Nutzungen des Labs endeten mit einem Modellfehler: Besucher erhalten keine Antwort.",
+      paused: "Die Plattform des Modells hat das Lab bis {until} pausiert: Besucher erhalten bis dahin keine Antwort.",
+      units:
+        "Die Einheiten des Labs für heute sind um {time} aufgebraucht ({used} von {limit}): Besucher werden bis {reset} abgewiesen.",
+      bot: "In etwa der letzten Stunde hat das Lab {units} an {addresses} verweigert: vielleicht ein Bot, der das Kontingent der Website verbraucht.",
+      messages: pluralForms({ one: "{count} Kontaktnachricht", other: "{count} Kontaktnachrichten" }),
+      leads:
+        "{messages} lassen sich auch nach mehreren Versuchen nicht an Sie senden. Sie sind gespeichert: Lesen Sie sie im Posteingang.",
+      open: "Ansehen: {url}",
+      once: "Sie erhalten höchstens eine Warnung dieser Art am Tag (LAB_DIGEST_ALERTS, siehe docs/deploy.md).",
+    },
+    last: {
+      sent: "Die letzte tägliche Zusammenfassung ging am {time} an das Studio.",
+      notSent:
+        "Die Zusammenfassung vom {day} wurde nicht gesendet ({time}): Es gibt keine send_email-Bindung (siehe docs/deploy.md).",
+      none: "Es wurde noch keine tägliche Zusammenfassung gesendet.",
+    },
+  },
   footer: {
     rights: "Alle Rechte vorbehalten.",
   },

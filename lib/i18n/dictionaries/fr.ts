@@ -348,6 +348,67 @@ export const fr: Dictionary = {
       }),
     },
   },
+  notices: {
+    digest: {
+      subject: "{studio} : le Lab le {day}, {uses}",
+      subjectToday: "{studio} : le Lab aujourd’hui jusqu’ici ({day}), {uses}",
+      intro: "Voici comment les visiteurs ont utilisé le Lab du site le {day}. Les heures sont en {zone}.",
+      introToday:
+        "Voici comment les visiteurs ont utilisé le Lab du site aujourd’hui, {day}, jusqu’ici. Les heures sont en {zone}.",
+      uses: pluralForms({ one: "{count} utilisation", many: "{count} d’utilisations", other: "{count} utilisations" }),
+      usesTitle: "Utilisations, et comment elles se sont terminées",
+      quiet: "Personne n’a utilisé le Lab ce jour-là.",
+      kindLine: "{kind} : {uses} ({verdicts})",
+      leadsTitle: "Messages de contact",
+      leadLine: "{name}, à {time}",
+      unsent: "pas encore transmis",
+      fromRun: "Il vient de cette exécution du Lab :",
+      noLeads: "Aucun message de contact n’est arrivé.",
+      gapsTitle: "Ce que les visiteurs cherchaient et que le site n’a pas pu servir",
+      gapLine: "« {goal} » : {uses}",
+      allGaps: "Tous les manques de la semaine :",
+      noGaps: "Aucun manque : chaque objectif et chaque question ont trouvé quelque chose sur le site.",
+      flaggedTitle: "Réponses avec des montants qu’aucun outil n’a fournis (à vérifier)",
+      spendTitle: "Consommation",
+      units: pluralForms({ one: "{count} unité", many: "{count} d’unités", other: "{count} unités" }),
+      addresses: pluralForms({ one: "{count} adresse", many: "{count} d’adresses", other: "{count} adresses" }),
+      refused: "Les limites du jour ont refusé {units} à {addresses}.",
+      noRefused: "Aucun visiteur ne s’est vu refuser d’unités.",
+      open: "La journée entière dans la vue du Lab : {url}",
+      why: "Vous recevez ce résumé une fois par jour parce que le résumé du site est activé (LAB_DIGEST, voir docs/deploy.md).",
+    },
+    alert: {
+      subject: "{studio}, alerte du Lab : {what}",
+      what: {
+        failing: "le Lab est en panne",
+        units: "les unités du jour sont épuisées",
+        bot: "unités refusées à de nombreuses adresses",
+        leads: "des messages ne peuvent pas être envoyés",
+      },
+      failing:
+        "{failed} des {recent} dernières utilisations du Lab se sont terminées par une erreur du modèle : les visiteurs n’obtiennent pas de réponse.",
+      paused:
+        "La plateforme du modèle a mis le Lab en pause jusqu’à {until} : d’ici là, les visiteurs n’obtiennent pas de réponse.",
+      units:
+        "Les unités du Lab pour aujourd’hui sont épuisées ({used} sur {limit}) à {time} : les visiteurs sont refusés jusqu’à {reset}.",
+      bot: "Depuis environ une heure, le Lab a refusé {units} à {addresses} : peut-être un robot qui consomme le quota du site.",
+      messages: pluralForms({
+        one: "{count} message de contact",
+        many: "{count} de messages de contact",
+        other: "{count} messages de contact",
+      }),
+      leads:
+        "{messages} ne peuvent toujours pas vous être envoyés après plusieurs tentatives. Ils sont conservés : lisez-les dans la boîte de réception.",
+      open: "Voir : {url}",
+      once: "Vous recevez au plus une alerte de ce type par jour (LAB_DIGEST_ALERTS, voir docs/deploy.md).",
+    },
+    last: {
+      sent: "Le dernier résumé quotidien est parti vers le studio le {time}.",
+      notSent:
+        "Le résumé du {day} n’a pas été envoyé ({time}) : il n’y a pas de liaison send_email (voir docs/deploy.md).",
+      none: "Aucun résumé quotidien n’est encore parti.",
+    },
+  },
   footer: {
     rights: "Tous droits réservés.",
   },

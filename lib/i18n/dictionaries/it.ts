@@ -344,6 +344,66 @@ export const it: Dictionary = {
       }),
     },
   },
+  notices: {
+    digest: {
+      subject: "{studio}: il Lab il {day}, {uses}",
+      subjectToday: "{studio}: il Lab oggi finora ({day}), {uses}",
+      intro: "Ecco come i visitatori hanno usato il Lab del sito il {day}. Gli orari sono in {zone}.",
+      introToday: "Ecco come i visitatori hanno usato il Lab del sito oggi, {day}, finora. Gli orari sono in {zone}.",
+      uses: pluralForms({ one: "{count} uso", many: "{count} di usi", other: "{count} usi" }),
+      usesTitle: "Usi e come sono finiti",
+      quiet: "Nessuno ha usato il Lab quel giorno.",
+      kindLine: "{kind}: {uses} ({verdicts})",
+      leadsTitle: "Messaggi di contatto",
+      leadLine: "{name}, alle {time}",
+      unsent: "non ancora inviato a Lei",
+      fromRun: "È arrivato da questa esecuzione del Lab:",
+      noLeads: "Non è arrivato nessun messaggio di contatto.",
+      gapsTitle: "Ciò che i visitatori cercavano e il sito non ha potuto servire",
+      gapLine: "«{goal}»: {uses}",
+      allGaps: "Tutte le lacune della settimana:",
+      noGaps: "Nessuna lacuna: ogni obiettivo e ogni domanda hanno trovato qualcosa sul sito.",
+      flaggedTitle: "Risposte con importi che nessuno strumento ha fornito (Le conviene controllarle)",
+      spendTitle: "Consumo",
+      units: pluralForms({ one: "{count} unità", many: "{count} di unità", other: "{count} unità" }),
+      addresses: pluralForms({ one: "{count} indirizzo", many: "{count} di indirizzi", other: "{count} indirizzi" }),
+      refused: "I limiti del giorno hanno rifiutato {units} a {addresses}.",
+      noRefused: "A nessun visitatore sono state rifiutate unità.",
+      open: "L’intera giornata nella vista del Lab: {url}",
+      why: "Lei riceve questo riepilogo una volta al giorno perché il riepilogo del sito è attivo (LAB_DIGEST, veda docs/deploy.md).",
+    },
+    alert: {
+      subject: "{studio}, avviso del Lab: {what}",
+      what: {
+        failing: "il Lab non funziona",
+        units: "le unità del giorno sono esaurite",
+        bot: "unità rifiutate a molti indirizzi",
+        leads: "messaggi che non si possono inviare",
+      },
+      failing:
+        "{failed} degli ultimi {recent} usi del Lab sono finiti con un errore del modello: i visitatori non ricevono risposta.",
+      paused:
+        "La piattaforma del modello ha sospeso il Lab fino a {until}: nel frattempo i visitatori non ricevono risposta.",
+      units:
+        "Le unità del Lab del sito per oggi sono esaurite ({used} su {limit}) alle {time}: i visitatori vengono respinti fino a {reset}.",
+      bot: "Nell’ultima ora circa il Lab ha rifiutato {units} a {addresses}: forse un bot che consuma la quota del sito.",
+      messages: pluralForms({
+        one: "{count} messaggio di contatto",
+        many: "{count} di messaggi di contatto",
+        other: "{count} messaggi di contatto",
+      }),
+      leads:
+        "{messages} non si riescono ancora a inviarLe dopo vari tentativi. Sono conservati: li legga nella casella di posta.",
+      open: "Lo veda qui: {url}",
+      once: "Lei riceve al massimo un avviso di questo tipo al giorno (LAB_DIGEST_ALERTS, veda docs/deploy.md).",
+    },
+    last: {
+      sent: "L’ultimo riepilogo giornaliero è partito verso lo studio il {time}.",
+      notSent:
+        "Il riepilogo del {day} non è stato inviato ({time}): non c’è un binding send_email (veda docs/deploy.md).",
+      none: "Non è ancora partito nessun riepilogo giornaliero.",
+    },
+  },
   footer: {
     rights: "Tutti i diritti riservati.",
   },

@@ -15,6 +15,7 @@ import { studioAccess } from "@/lib/lab-view/access";
 import { readFilters } from "@/lib/lab-view/filters";
 import { studioPaths } from "@/lib/lab-view/paths";
 import { readStudioDay } from "@/lib/lab-view/studio-day";
+import { lastDigestLine } from "@/lib/notices/last-digest";
 import { privatePageMetadata } from "@/lib/site/metadata";
 
 // Behind the inbox's key, read on every request; never prerendered, cached or indexed.
@@ -34,9 +35,16 @@ export default async function LabUsesPage({ params, searchParams }: PageProps<"/
 
   const query = await searchParams;
   const filters = readFilters(query, locale);
-  const read = await readStudioDay(query.day, filters);
+  const [read, lastDigest] = await Promise.all([readStudioDay(query.day, filters), lastDigestLine(locale)]);
   const header = (
-    <PageHeader title={copy.title} lead={fill(copy.lead, { days: plural(copy.days, read.retentionDays, locale) })} />
+    <>
+      <PageHeader title={copy.title} lead={fill(copy.lead, { days: plural(copy.days, read.retentionDays, locale) })} />
+      {lastDigest && (
+        <p className="muted" data-testid="lab-last-digest">
+          {lastDigest}
+        </p>
+      )}
+    </>
   );
   if (read.status !== "ok") {
     return (
