@@ -1,3 +1,4 @@
+// @studio demo
 import { writeFileSync } from "node:fs";
 import type { UIMessageChunk } from "ai";
 import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";

@@ -1,3 +1,4 @@
+// @studio demo
 import { describe, expect, it, vi } from "vitest";
 import { currencyMarks } from "@/lib/content/settings";
 
