@@ -237,6 +237,28 @@ describe("2. bidi controls never reach the page, and the checks read what it sho
 
 // --- 4. A tool call written as text ------------------------------------------------------------------
 
+// --- 3. Every byte the model sends counts -------------------------------------------------------------
+
+describe("3. thinking the provider does not parse counts against the call's cap, in every use", () => {
+  // ~1,900 tokens of thinking by our count, then the answer and a provider count of 45 tokens.
+  const thinking = cut("The visitor asks about a service; think it through. ".repeat(120), 35);
+  const stepWith = (use: UseName, carry: (piece: string) => SseEvent): ReplayStep => {
+    const answer = textStep(cut(answerOf(use, "Visible"), 4));
+    const [opening, ...rest] = answer.events;
+    const events = [opening as SseEvent, ...thinking.map(carry), ...rest];
+    events.splice(-1, 1, usageChunk({ prompt: 900, completion: 45 }));
+    return { events };
+  };
+  it.each(USES)("%s: booked as the same thinking in reasoning_content is, and never shown", async (use) => {
+    const parsed = await play(use, [stepWith(use, (piece) => chunk({ reasoning_content: piece }))]);
+    const hidden = await play(use, [stepWith(use, (piece) => chunk({ thinking: piece } as never))]);
+    expect(parsed.done.usage.outputTokens).toBeGreaterThan(200);
+    expect(hidden.done).toEqual(parsed.done);
+    expect(hidden.unitsUsed).toBe(parsed.unitsUsed);
+    expect(hidden.visible).not.toContain("think it through");
+  });
+});
+
 describe("4. a tool call written as text is never run and never shown", () => {
   const args = JSON.stringify({ serviceId: SERVICE });
   const written: [string, string][] = [
