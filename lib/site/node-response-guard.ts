@@ -101,7 +101,8 @@ function answerBeforeNext(request: IncomingMessage, response: ServerResponse, an
   };
   if (request.complete || !(declared <= REFUSED_BODY_DRAIN.maxBytes)) {
     request.resume();
-    return finish();
+    finish();
+    return;
   }
   timer = setTimeout(finish, REFUSED_BODY_DRAIN.timeoutMs);
   timer.unref?.();
