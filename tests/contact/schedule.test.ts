@@ -113,7 +113,8 @@ describe("the schedule's route", () => {
     // The token exists first: a wrong one is refused because it is wrong, not because none was made.
     const token = internalToken();
     const oneOff = `${token.slice(0, -1)}${token.endsWith("0") ? "1" : "0"}`;
-    for (const wrong of ["", "0".repeat(64), oneOff, token.slice(0, -1), `${token}0`, token.toUpperCase()]) {
+    const firstOff = `${token.startsWith("0") ? "1" : "0"}${token.slice(1)}`;
+    for (const wrong of ["", "0".repeat(64), oneOff, firstOff, token.slice(0, -1), `${token}0`, token.toUpperCase()]) {
       if (wrong === token) continue;
       expect((await post({ [INTERNAL_TOKEN_HEADER]: wrong })).status, wrong).toBe(404);
     }
