@@ -5,12 +5,7 @@
 // `_headers` (scripts/write-asset-headers.ts), as the assets binding answers before any Worker code.
 // @ts-expect-error: built by `opennextjs-cloudflare build`, bundled by wrangler
 import openNext from "./.open-next/worker.js";
-import {
-  INTERNAL_TOKEN_HEADER,
-  internalToken,
-  isInternalPath,
-  LEADS_SCHEDULE_PATH,
-} from "./lib/site/internal-requests";
+import { isInternalPath, leadScheduleRequest } from "./lib/site/internal-requests";
 import { missingSecurityHeaders, refuseRequest } from "./lib/site/response-guard";
 import { tooLargeFormPage } from "./lib/site/too-large-page";
 
@@ -50,11 +45,7 @@ export default {
    * bindings. Locally: `wrangler dev --test-scheduled`, then GET /__scheduled.
    */
   async scheduled(_controller: unknown, env: unknown, context: unknown): Promise<void> {
-    const request = new Request(`http://localhost${LEADS_SCHEDULE_PATH}`, {
-      method: "POST",
-      headers: { [INTERNAL_TOKEN_HEADER]: internalToken() },
-    });
-    const response = await next.fetch(request, env, context);
+    const response = await next.fetch(leadScheduleRequest("http://localhost"), env, context);
     await response.body?.cancel();
     if (!response.ok) console.error(JSON.stringify({ event: "leads_schedule_status", status: response.status }));
   },

@@ -21,6 +21,17 @@ export function internalToken(): string {
   return holder[TOKEN];
 }
 
+/**
+ * The schedule's run, as the Cron Trigger (worker.ts) and `next start`'s interval send it to the
+ * server itself (`origin`): a POST to the schedule's path with this process's token.
+ */
+export function leadScheduleRequest(origin: string): Request {
+  return new Request(new URL(LEADS_SCHEDULE_PATH, origin), {
+    method: "POST",
+    headers: { [INTERNAL_TOKEN_HEADER]: internalToken() },
+  });
+}
+
 export function isInternalPath(path: string): boolean {
   return path === LEADS_SCHEDULE_PATH || path.startsWith(`${LEADS_SCHEDULE_PATH}/`);
 }

@@ -2,9 +2,8 @@ import { type IncomingMessage, Server, ServerResponse } from "node:http";
 import {
   carriesInternalToken,
   INTERNAL_TOKEN_HEADER,
-  internalToken,
   isInternalPath,
-  LEADS_SCHEDULE_PATH,
+  leadScheduleRequest,
   NODE_SCHEDULE_INTERVAL_MS,
 } from "./internal-requests";
 import { missingSecurityHeaders, type Refusal, refuseRequest } from "./response-guard";
@@ -136,9 +135,9 @@ function scheduleLeads(server: Server): void {
       : address.address === "0.0.0.0"
         ? "127.0.0.1"
         : address.address;
-  const url = `http://${host}:${address.port}${LEADS_SCHEDULE_PATH}`;
+  const origin = `http://${host}:${address.port}`;
   const run = () =>
-    fetch(url, { method: "POST", headers: { [INTERNAL_TOKEN_HEADER]: internalToken() } })
+    fetch(leadScheduleRequest(origin))
       .then(async (response) => {
         await response.body?.cancel();
         if (!response.ok) console.error(JSON.stringify({ event: "leads_schedule_status", status: response.status }));
