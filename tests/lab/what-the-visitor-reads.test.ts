@@ -331,4 +331,20 @@ describe("2. the one reading every check makes", () => {
   ])("renderedText reads a plain figure with %s as the page shows it", (_label, text) => {
     expect(renderedText(text)).toBe("77000");
   });
+
+  it.each([
+    ["emphasis", "**7\u20637\u2063000**"],
+    ["a character reference that spells an invisible separator", "7&#x2063;7&#8203;000"],
+    ["a named reference to a zero-width space", "7&ZeroWidthSpace;7000"],
+  ])("renderedText reads a Markdown figure cut by %s as the page shows it", (_label, text) => {
+    expect(renderedText(text)).toBe("77000");
+  });
+
+  it.each([
+    ["an inline tag's attribute", `Precio <span title="${money(9_999_999)}">final</span>`, "Precio final"],
+    ["a block of raw HTML", `<div>\n${money(9_999_999)}\n</div>\n\nPrecio final`, "\nPrecio final"],
+    ["a comment", `Precio <!-- ${money(9_999_999)} --> final`, "Precio  final"],
+  ])("renderedText reads no figure in %s, which the page never shows", (_label, text, shown) => {
+    expect(renderedText(text)).toBe(shown);
+  });
 });
