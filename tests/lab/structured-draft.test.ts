@@ -35,7 +35,7 @@ describe("a reviewer draft, as the page gets it", () => {
     const summary = `${"a".repeat(max - 1)}${emoji}tail`;
     const cut = within({ summary }).summary ?? "";
     expect(cut).toBe("a".repeat(max - 1));
-    expect(cut.isWellFormed()).toBe(true);
+    expect(cut).not.toMatch(/[\ud800-\udbff]$/);
     expect(within({ summary: `${"a".repeat(max - 2)}${emoji}tail` }).summary).toBe(`${"a".repeat(max - 2)}${emoji}`);
   });
 
