@@ -6,12 +6,11 @@
 // @ts-expect-error: built by `opennextjs-cloudflare build`, bundled by wrangler
 import openNext from "./.open-next/worker.js";
 import {
-  INTERNAL_TOKEN_HEADER,
-  internalToken,
   isInternalPath,
   LEADS_SCHEDULE_PATH,
   NOTICES_CRON,
   NOTICES_SCHEDULE_PATH,
+  scheduleRequest,
 } from "./lib/site/internal-requests";
 import { missingSecurityHeaders, refuseRequest } from "./lib/site/response-guard";
 import { tooLargeFormPage } from "./lib/site/too-large-page";
@@ -55,11 +54,7 @@ export default {
    */
   async scheduled(controller: { cron?: string }, env: unknown, context: unknown): Promise<void> {
     const path = controller.cron === NOTICES_CRON ? NOTICES_SCHEDULE_PATH : LEADS_SCHEDULE_PATH;
-    const request = new Request(`http://localhost${path}`, {
-      method: "POST",
-      headers: { [INTERNAL_TOKEN_HEADER]: internalToken() },
-    });
-    const response = await next.fetch(request, env, context);
+    const response = await next.fetch(scheduleRequest(path, "http://localhost"), env, context);
     await response.body?.cancel();
     if (!response.ok) console.error(JSON.stringify({ event: "schedule_status", path, status: response.status }));
   },

@@ -10,6 +10,7 @@ import { chooseModel, type ModelChoice, type ModelContext, modelContext } from "
 import { AvailabilityWatch, platformOf, WORKERS_AI_PLATFORM } from "./model-unavailable";
 import { endMarker, inBandErrors } from "./stream-errors";
 import { STREAM_WINDOW_MS } from "./stream-window";
+import { unparsedOutput } from "./unparsed-output";
 import { textMerge, toolCallOrder } from "./workers-ai-passes";
 import { NeuronMeter, neuronReport } from "./workers-ai-usage";
 
@@ -30,7 +31,8 @@ const checks = () => [endMarker(), inBandErrors()];
 
 /**
  * A Workers AI call, binding or REST: the checks, then the neurons the response reports, then
- * the streamed tool calls put in the order the provider reads and text merged per window.
+ * what the provider would drop handed to it as reasoning (so the cap counts it), then the
+ * streamed tool calls put in the order the provider reads and text merged per window.
  */
 export function workersAICall({
   meter,
@@ -44,7 +46,7 @@ export function workersAICall({
   return () => {
     const report = meter?.openCall();
     const metered = report ? [neuronReport(report)] : [];
-    const passes = [...checks(), ...metered, toolCallOrder(), textMerge(streamWindowMs)];
+    const passes = [...checks(), ...metered, unparsedOutput(), toolCallOrder(), textMerge(streamWindowMs)];
     return { passes, onFailure, unstreamedNeurons: report };
   };
 }

@@ -15,6 +15,12 @@ import { decodeNamedCharacterReference } from "decode-named-character-reference"
  * the same place as the reading.
  */
 export function spelledOut(text: string): { plain: string; from: number[] } {
+  const { plain, from } = resolvedSpelling(text);
+  return dropInvisible(plain, from);
+}
+
+/** `spelledOut` with nothing dropped: spaces and invisible characters stay where they are. */
+export function resolvedSpelling(text: string): { plain: string; from: number[] } {
   let plain = text;
   let from = Array.from({ length: text.length }, (_, index) => index);
   for (let pass = 0; pass < MAX_PASSES; pass++) {
@@ -23,7 +29,7 @@ export function spelledOut(text: string): { plain: string; from: number[] } {
     plain = next.plain;
     from = next.from;
   }
-  return dropInvisible(plain, from);
+  return { plain, from };
 }
 
 /** Whether `text` may spell a character some other way than itself (so `spelledOut` may change it). */

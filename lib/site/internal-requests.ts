@@ -30,6 +30,22 @@ export function internalToken(): string {
   return holder[TOKEN];
 }
 
+/**
+ * The schedule's run, as the Cron Trigger (worker.ts) and `next start`'s interval send it to the
+ * server itself (`origin`): a POST to the schedule's path with this process's token.
+ */
+export function leadScheduleRequest(origin: string): Request {
+  return scheduleRequest(LEADS_SCHEDULE_PATH, origin);
+}
+
+/** A schedule's request (the leads' or the notices'), with this process's token. */
+export function scheduleRequest(path: string, origin: string): Request {
+  return new Request(new URL(path, origin), {
+    method: "POST",
+    headers: { [INTERNAL_TOKEN_HEADER]: internalToken() },
+  });
+}
+
 export function isInternalPath(path: string): boolean {
   return [LEADS_SCHEDULE_PATH, NOTICES_SCHEDULE_PATH].some((own) => path === own || path.startsWith(`${own}/`));
 }

@@ -2,13 +2,13 @@ import { type IncomingMessage, Server, ServerResponse } from "node:http";
 import {
   carriesInternalToken,
   INTERNAL_TOKEN_HEADER,
-  internalToken,
   isInternalPath,
   LEADS_SCHEDULE_PATH,
   NODE_SCHEDULE_INTERVAL_MS,
   NOTICES_SCHEDULE_PATH,
+  scheduleRequest,
 } from "./internal-requests";
-import { missingSecurityHeaders, refuseRequest } from "./response-guard";
+import { missingSecurityHeaders, type Refusal, refuseRequest } from "./response-guard";
 import { tooLargeFormPage } from "./too-large-page";
 
 let installed = false;
@@ -43,8 +43,7 @@ export function installNodeResponseGuard(isDev: boolean): void {
       const [request, response] = args as [IncomingMessage, ServerResponse];
       const path = (request.url ?? "/").split("?")[0] ?? "/";
       if (isInternalPath(path) && !carriesInternalToken(headerValue(request, INTERNAL_TOKEN_HEADER))) {
-        request.resume();
-        response.writeHead(404, { "cache-control": "no-store" }).end();
+        answerBeforeNext(request, response, { status: 404, contentType: "text/plain; charset=utf-8", body: "" });
         return true;
       }
       const refused = refuseRequest(
@@ -57,16 +56,62 @@ export function installNodeResponseGuard(isDev: boolean): void {
         tooLargeFormPage,
       );
       if (refused) {
-        // The body is read and dropped, never kept, so the client that is still sending it gets the answer.
-        request.resume();
-        response
-          .writeHead(refused.status, { "content-type": refused.contentType, "cache-control": "no-store" })
-          .end(refused.body);
+        answerBeforeNext(request, response, refused);
         return true;
       }
     }
     return (emit as (this: Server, ...rest: unknown[]) => boolean).call(this, event, ...args);
   } as typeof Server.prototype.emit;
+}
+
+/**
+ * The most of a refused request's body the server reads (and drops) before it closes the connection,
+ * and for how long: a body over the form's limit (a 2 MB post) is read to its end, so the client
+ * that is still sending it reads the answer; one that says it is larger, or that comes too slowly,
+ * is not waited for.
+ */
+export const REFUSED_BODY_DRAIN = { maxBytes: 8 * 1024 * 1024, timeoutMs: 10_000 } as const;
+
+/**
+ * Answers a request Next never sees, on a connection that closes after the answer. Closing while
+ * the client still sends its body would reset the connection, and a client may lose the answer it
+ * has not read yet (EPIPE): so the whole answer is written at once, and the response ends (and the
+ * connection closes) only once the body has been read and dropped, within `REFUSED_BODY_DRAIN`.
+ */
+function answerBeforeNext(request: IncomingMessage, response: ServerResponse, answer: Refusal): void {
+  const body = Buffer.from(answer.body);
+  response.shouldKeepAlive = false;
+  response.writeHead(answer.status, {
+    "content-type": answer.contentType,
+    "content-length": body.length,
+    "cache-control": "no-store",
+    connection: "close",
+  });
+  response.write(body);
+  const declared = Number(request.headers["content-length"] ?? 0);
+  let read = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const finish = () => {
+    clearTimeout(timer);
+    request.off("data", count);
+    if (!response.writableEnded) response.end();
+  };
+  const count = (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > REFUSED_BODY_DRAIN.maxBytes) finish();
+  };
+  if (request.complete || !(declared <= REFUSED_BODY_DRAIN.maxBytes)) {
+    request.resume();
+    finish();
+    return;
+  }
+  timer = setTimeout(finish, REFUSED_BODY_DRAIN.timeoutMs);
+  timer.unref?.();
+  request.on("data", count);
+  request.once("end", finish);
+  request.once("error", finish);
+  request.once("close", finish);
+  request.resume();
 }
 
 function headerValue(request: IncomingMessage, name: string): string | null {
@@ -93,11 +138,9 @@ function scheduleLeads(server: Server): void {
       : address.address === "0.0.0.0"
         ? "127.0.0.1"
         : address.address;
+  const origin = `http://${host}:${address.port}`;
   const post = (path: string) =>
-    fetch(`http://${host}:${address.port}${path}`, {
-      method: "POST",
-      headers: { [INTERNAL_TOKEN_HEADER]: internalToken() },
-    })
+    fetch(scheduleRequest(path, origin))
       .then(async (response) => {
         await response.body?.cancel();
         if (!response.ok) console.error(JSON.stringify({ event: "schedule_status", path, status: response.status }));

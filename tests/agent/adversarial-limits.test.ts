@@ -489,6 +489,51 @@ describe("reasoning stays on the server and counts", () => {
   });
 });
 
+describe("thinking in a field the provider does not parse counts like reasoning", () => {
+  // ~1,900 tokens of thinking by our count, then a tool call and a provider usage of 45 tokens.
+  const thinking = pieces("The user wants an online store for clothes. ".repeat(135), 35);
+  const callAfter = [...toolCallChunks(search), finishChunk("tool_calls"), usageChunk({ prompt: 900, completion: 45 })];
+  const withThinking =
+    (carry: (piece: string) => SseEvent): ReplayScript =>
+    (n) =>
+      n === 0 ? { events: [...thinking.map(carry), ...callAfter] } : answer;
+  const shapes: [string, (piece: string) => SseEvent][] = [
+    ["delta.thinking", (piece) => chunk({ thinking: piece } as never)],
+    [
+      "delta.reasoning beside an empty reasoning_content",
+      (piece) => chunk({ reasoning_content: "", reasoning: piece } as never),
+    ],
+    ["an unknown top-level field", (piece) => ({ ...chunk({}), thoughts: piece })],
+    ["a native event's top-level reasoning", (piece) => ({ response: "", reasoning: piece })],
+    [
+      "a second choice",
+      (piece) => ({
+        ...chunk({}),
+        choices: [
+          { index: 0, delta: {} },
+          { index: 1, delta: { content: piece } },
+        ],
+      }),
+    ],
+    ["reasoning_content as an array", (piece) => chunk({ reasoning_content: [piece] } as never)],
+    ["data that is not JSON", (piece) => `thinking: ${piece}`],
+  ];
+
+  it.each(shapes)("%s: the call is cut at the cap and booked as if it were reasoning_content", async (name, carry) => {
+    const parsed = await hostile(
+      "5b. ~1,900 tokens of reasoning_content, then a tool call",
+      withThinking((piece) => chunk({ reasoning_content: piece })),
+    );
+    const run = await hostile(`5b. ~1,900 tokens of thinking in ${name}, then a tool call`, withThinking(carry));
+    // The call never reached its tool call: cut at the cap, booked at the cap, the tool never ran.
+    expect(parsed.budgets[0]?.tokensUsed).toBeGreaterThanOrEqual(AGENT_LIMITS.maxTokens);
+    expect(run.done).toEqual(parsed.done);
+    expect(run.budgets).toEqual(parsed.budgets);
+    expect(run.outputs).toEqual([]);
+    expect(JSON.stringify(run.chunks)).not.toContain("online store for clothes");
+  });
+});
+
 describe("two tool calls in one response are each run or refused", () => {
   it("native {tool_calls: [a, b]} without index", async () => {
     const run = await hostile("6. two native calls in one event, no index", [

@@ -37,6 +37,12 @@ const cases: [string, string, string][] = [
     "Hola. Adiós.",
   ],
   ["an opener inside a word of the answer", "a<|channel>b<channel|>c", "ac"],
+  ["a toggle closes the thought it opened", `Hola. <|channel|>thought\n${reasoning}<|channel|> Adiós.`, "Hola. Adiós."],
+  [
+    "toggles in turn, twice",
+    `<|channel|>${reasoning}<|channel|>Hola.<|channel|>${reasoning}<|channel|> Adiós.`,
+    "Hola. Adiós.",
+  ],
   ["empty text", "", ""],
 ];
 

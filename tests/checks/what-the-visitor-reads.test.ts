@@ -237,6 +237,28 @@ describe("2. bidi controls never reach the page, and the checks read what it sho
 
 // --- 4. A tool call written as text ------------------------------------------------------------------
 
+// --- 3. Every byte the model sends counts -------------------------------------------------------------
+
+describe("3. thinking the provider does not parse counts against the call's cap, in every use", () => {
+  // ~1,900 tokens of thinking by our count, then the answer and a provider count of 45 tokens.
+  const thinking = cut("The visitor asks about a service; think it through. ".repeat(120), 35);
+  const stepWith = (use: UseName, carry: (piece: string) => SseEvent): ReplayStep => {
+    const answer = textStep(cut(answerOf(use, "Visible"), 4));
+    const [opening, ...rest] = answer.events;
+    const events = [opening as SseEvent, ...thinking.map(carry), ...rest];
+    events.splice(-1, 1, usageChunk({ prompt: 900, completion: 45 }));
+    return { events };
+  };
+  it.each(USES)("%s: booked as the same thinking in reasoning_content is, and never shown", async (use) => {
+    const parsed = await play(use, [stepWith(use, (piece) => chunk({ reasoning_content: piece }))]);
+    const hidden = await play(use, [stepWith(use, (piece) => chunk({ thinking: piece } as never))]);
+    expect(parsed.done.usage.outputTokens).toBeGreaterThan(200);
+    expect(hidden.done).toEqual(parsed.done);
+    expect(hidden.unitsUsed).toBe(parsed.unitsUsed);
+    expect(hidden.visible).not.toContain("think it through");
+  });
+});
+
 describe("4. a tool call written as text is never run and never shown", () => {
   const args = JSON.stringify({ serviceId: SERVICE });
   const written: [string, string][] = [
@@ -308,5 +330,21 @@ describe("2. the one reading every check makes", () => {
     ["a soft hyphen", "77\u00ad000"],
   ])("renderedText reads a plain figure with %s as the page shows it", (_label, text) => {
     expect(renderedText(text)).toBe("77000");
+  });
+
+  it.each([
+    ["emphasis", "**7\u20637\u2063000**"],
+    ["a character reference that spells an invisible separator", "7&#x2063;7&#8203;000"],
+    ["a named reference to a zero-width space", "7&ZeroWidthSpace;7000"],
+  ])("renderedText reads a Markdown figure cut by %s as the page shows it", (_label, text) => {
+    expect(renderedText(text)).toBe("77000");
+  });
+
+  it.each([
+    ["an inline tag's attribute", `Precio <span title="${money(9_999_999)}">final</span>`, "Precio final"],
+    ["a block of raw HTML", `<div>\n${money(9_999_999)}\n</div>\n\nPrecio final`, "\nPrecio final"],
+    ["a comment", `Precio <!-- ${money(9_999_999)} --> final`, "Precio  final"],
+  ])("renderedText reads no figure in %s, which the page never shows", (_label, text, shown) => {
+    expect(renderedText(text)).toBe(shown);
   });
 });

@@ -127,6 +127,40 @@ for (const [name, make] of [
   });
 }
 
+describe("the claim's lease", () => {
+  it("outlasts a send's timeout: a second sender that comes while a send may still run sends nothing", async () => {
+    expect(DELIVERY.leaseMs).toBeGreaterThan(DELIVERY.timeoutMs);
+    const store = memoryContactStore();
+    const one = lead(1);
+    const start = Date.now();
+    await store.save(one, sender("l".repeat(64)), start);
+    let release = () => {};
+    let sending = false;
+    const slow = recorder(
+      () =>
+        new Promise<void>((resolve) => {
+          sending = true;
+          release = resolve;
+        }),
+    );
+    const first = deliverLead(one.id, { store, transport: slow.transport, now: () => start });
+    await vi.waitFor(() => expect(sending).toBe(true));
+    // The store's clock (the lease's) at the last moment the first send may still be running.
+    const clock = vi.spyOn(Date, "now").mockReturnValue(start + DELIVERY.timeoutMs + 1_000);
+    const late = recorder();
+    const second = await deliverLead(one.id, {
+      store,
+      transport: late.transport,
+      now: () => start + DELIVERY.timeoutMs + 1_000,
+    });
+    clock.mockRestore();
+    release();
+    expect(await first).toBe("sent");
+    expect(second).toBe("skipped");
+    expect([...slow.sent, ...late.sent]).toEqual([one.id]);
+  });
+});
+
 describe("the backoff", () => {
   it("doubles from a minute and stops growing at 6 hours", () => {
     expect(nextAttemptAt(0, 0)).toBe(60_000);

@@ -5,7 +5,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { inboxSessionOpen } from "@/lib/contact/inbox";
 import { closeInbox, openInbox } from "@/lib/contact/inbox-actions";
-import { INBOX_SESSION } from "@/lib/contact/inbox-auth";
+import { type EndedSessions, INBOX_SESSION, memoryEndedSessions } from "@/lib/contact/inbox-auth";
 
 type CookieOptions = { httpOnly?: boolean; secure?: boolean; sameSite?: string; path?: string; maxAge?: number };
 const jar = new Map<string, { value: string; options?: CookieOptions }>();
@@ -85,6 +85,27 @@ describe("closeInbox", () => {
     expect(jar.has(INBOX_SESSION.cookie)).toBe(false);
     expect(await inboxSessionOpen(copied, SECRET)).toBe(false);
     expect(await inboxSessionOpen(other, SECRET)).toBe(true);
+  });
+
+  it("is done ending the session when it returns, even with a store that takes its time", async () => {
+    // The store of ended sessions (memory here) made slow, as Upstash over the network is.
+    const holder = globalThis as Record<symbol, EndedSessions | undefined>;
+    const slot = Symbol.for("lab-agent.inbox.ended-sessions");
+    const previous = holder[slot];
+    const ended = memoryEndedSessions();
+    holder[slot] = {
+      end: (id, expiresAtSeconds) =>
+        new Promise<void>((resolve) => setTimeout(() => resolve(ended.end(id, expiresAtSeconds)), 30)),
+      ended: (id) => ended.ended(id),
+    };
+    try {
+      await openInbox({ status: "idle" }, key(SECRET));
+      const copied = jar.get(INBOX_SESSION.cookie)?.value;
+      await closeInbox();
+      expect(await inboxSessionOpen(copied, SECRET)).toBe(false);
+    } finally {
+      holder[slot] = previous;
+    }
   });
 
   it("and rotating the key still ends every session", async () => {

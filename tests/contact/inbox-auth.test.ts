@@ -239,4 +239,40 @@ describe("a store that answers what no Redis would (a proxy's page, a mangled re
       ).rejects.toBeInstanceOf(StoreReplyError);
     });
   }
+
+  it("fails closed on 0 to the count of a try (the try itself makes at least one): no key is compared", async () => {
+    const client = upstashClient({ url: await answering(0), token: "t" });
+    const lockout = upstashLockoutStore(client, "p");
+    await expect(lockout.take("h", INBOX_LOCKOUT.windowSeconds)).rejects.toBeInstanceOf(StoreReplyError);
+    await expect(tryInboxKey(SECRET, { secret: SECRET, ipHash: "h", lockout })).rejects.toBeInstanceOf(StoreReplyError);
+  });
+});
+
+describe("the lockout's edge and the comparisons", () => {
+  it(`the right key on the last try allowed (try ${INBOX_LOCKOUT.maxTries}) opens; one more try, even right, is locked`, async () => {
+    const lockout = memoryLockoutStore();
+    const tryKey = (given: string) => tryInboxKey(given, { secret: SECRET, ipHash: "edge", lockout });
+    for (let n = 1; n < INBOX_LOCKOUT.maxTries; n++) expect(await tryKey("wrong-key")).toBe("wrong");
+    expect(await tryKey(SECRET)).toBe("open");
+    expect(await tryKey(SECRET)).toBe("locked");
+  });
+
+  it("a session cookie whose MAC differs only in its first byte, or only in its last, is refused", async () => {
+    const token = await inboxSessionToken(SECRET, Date.now());
+    const [expires, id, mac = ""] = token.split(".");
+    const flip = (hexPair: string) => (Number.parseInt(hexPair, 16) ^ 0x01).toString(16).padStart(2, "0");
+    const firstByte = `${flip(mac.slice(0, 2))}${mac.slice(2)}`;
+    const lastByte = `${mac.slice(0, -2)}${flip(mac.slice(-2))}`;
+    expect(await readInboxSession(token, SECRET, Date.now())).not.toBeNull();
+    for (const forged of [firstByte, lastByte]) {
+      expect(await readInboxSession(`${expires}.${id}.${forged}`, SECRET, Date.now())).toBeNull();
+    }
+  });
+
+  it("keys that differ in one character anywhere, or in length, do not match", async () => {
+    expect(await secretsMatch(SECRET, SECRET)).toBe(true);
+    for (const given of [`x${SECRET.slice(1)}`, `${SECRET.slice(0, -1)}x`, SECRET.slice(0, -1), `${SECRET}x`, ""]) {
+      expect(await secretsMatch(given, SECRET), given).toBe(false);
+    }
+  });
 });

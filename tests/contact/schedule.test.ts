@@ -10,7 +10,13 @@ import { runLeadSchedule } from "@/lib/contact/schedule";
 import { type ContactStore, contactKeys, memoryContactStore, upstashContactStore } from "@/lib/contact/store";
 import type { LeadTransport } from "@/lib/contact/transports";
 import { upstashClient } from "@/lib/platform/redis";
-import { INTERNAL_TOKEN_HEADER, internalToken, LEADS_SCHEDULE_PATH } from "@/lib/site/internal-requests";
+import {
+  carriesInternalToken,
+  INTERNAL_TOKEN_HEADER,
+  internalToken,
+  LEADS_SCHEDULE_PATH,
+  leadScheduleRequest,
+} from "@/lib/site/internal-requests";
 import { openTestBridge, TEST_TOKEN, type TestBridge, uniquePrefix } from "../support/redis-bridge";
 import { lead, sender } from "./lead-fixtures";
 
@@ -76,6 +82,23 @@ for (const [name, make] of stores) {
   });
 }
 
+describe("one run of the schedule", () => {
+  it("tries its whole batch, more than a visitor's trigger does", async () => {
+    expect(DELIVERY.scheduleBatch).toBeGreaterThan(DELIVERY.retryBatch);
+    const store = memoryContactStore({ perIpPerDay: 10, kept: 500, keptDays: 30 });
+    const now = Date.now();
+    for (let n = 0; n < DELIVERY.scheduleBatch + 2; n++) {
+      await store.save(lead(n), sender(n.toString(16).padStart(64, "0")), now - 60_000 + n);
+    }
+    const { transport, sent } = service({ ms: 0 }, () => now);
+    expect(await runLeadSchedule({ store, transport, now: () => now })).toMatchObject({
+      sent: DELIVERY.scheduleBatch,
+      failed: 0,
+    });
+    expect(sent).toHaveLength(DELIVERY.scheduleBatch);
+  });
+});
+
 describe("pruning", () => {
   it("drops the ids of messages whose keys expired in Redis, so they hold no place in a batch", async () => {
     const prefix = uniquePrefix("prune");
@@ -113,7 +136,8 @@ describe("the schedule's route", () => {
     // The token exists first: a wrong one is refused because it is wrong, not because none was made.
     const token = internalToken();
     const oneOff = `${token.slice(0, -1)}${token.endsWith("0") ? "1" : "0"}`;
-    for (const wrong of ["", "0".repeat(64), oneOff, token.slice(0, -1), `${token}0`, token.toUpperCase()]) {
+    const firstOff = `${token.startsWith("0") ? "1" : "0"}${token.slice(1)}`;
+    for (const wrong of ["", "0".repeat(64), oneOff, firstOff, token.slice(0, -1), `${token}0`, token.toUpperCase()]) {
       if (wrong === token) continue;
       expect((await post({ [INTERNAL_TOKEN_HEADER]: wrong })).status, wrong).toBe(404);
     }
@@ -121,6 +145,16 @@ describe("the schedule's route", () => {
     const ran = await post({ [INTERNAL_TOKEN_HEADER]: token });
     expect(ran.status).toBe(200);
     expect(await ran.json()).toMatchObject({ sent: 0, failed: 0, pruned: expect.any(Number) });
+    vi.unstubAllEnvs();
+  });
+
+  it("runs when the Cron Trigger or next start's interval sends it (leadScheduleRequest), and only then", async () => {
+    vi.stubEnv("UPSTASH_REDIS_REST_URL", "");
+    vi.stubEnv("UPSTASH_REDIS_REST_TOKEN", "");
+    const request = leadScheduleRequest("http://localhost");
+    expect(new URL(request.url).pathname).toBe(LEADS_SCHEDULE_PATH);
+    expect(carriesInternalToken(request.headers.get(INTERNAL_TOKEN_HEADER))).toBe(true);
+    expect((await POST(request)).status).toBe(200);
     vi.unstubAllEnvs();
   });
 });

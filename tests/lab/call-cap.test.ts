@@ -192,3 +192,30 @@ describe("the cap merges a call's deltas within its window", () => {
     expect(words.join("").startsWith(sent)).toBe(true);
   });
 });
+
+describe("a call cut in the middle of its arguments", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("hands on only the arguments that fit under the cap, never what came past it", async () => {
+    const past = "PAST-THE-CAP ".repeat(200);
+    const timed: Timed[] = [
+      { at: 0, part: { type: "tool-input-start", id: "c1", toolName: "f" } },
+      args(1, "c1", '{"query":"tienda '),
+      args(2, "c1", past),
+      { at: 3, part: { type: "tool-input-end", id: "c1" } },
+      { at: 3, part: { type: "tool-call", toolCallId: "c1", toolName: "f", input: `{"query":"tienda ${past}"}` } },
+      { at: 4, part: finish },
+    ];
+    const { parts, meter: m } = await streamed(timed, { maxTokens: 40 });
+    const call = parts.find((p) => p.type === "tool-call");
+    const input = call?.type === "tool-call" ? call.input : "";
+    expect(input.startsWith('{"query":"tienda ')).toBe(true);
+    expect(input.length).toBeLessThan('{"query":"tienda '.length + past.length);
+    expect(m.output).toBe(40);
+    const streamedInput = parts.flatMap((p) => (p.type === "tool-input-delta" ? [p.delta] : [])).join("");
+    expect(streamedInput).toBe(input);
+    expect(parts.at(-1)).toMatchObject({ type: "finish", finishReason: { raw: "output-cap" } });
+  });
+});

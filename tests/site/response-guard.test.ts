@@ -128,6 +128,21 @@ describe("an unreadable router state header", () => {
     "[",
     "",
     encode(["", { children: ["x".repeat(41_000), {}] }]),
+    // Every dynamic segment type Next writes (catch-all, optional, intercepted), and one it doesn't.
+    ...[
+      "c",
+      "ci(..)(..)",
+      "ci(.)",
+      "ci(..)",
+      "ci(...)",
+      "oc",
+      "d",
+      "di(..)(..)",
+      "di(.)",
+      "di(..)",
+      "di(...)",
+      "x",
+    ].map((type) => encode(["", { children: [["slug", "a/b", type, null], { children: ["__PAGE__", {}] }] }])),
   ];
   it.each(cases.map((value) => [value.slice(0, 80), value]))("is refused when Next can't read it: %s", (_, value) => {
     expect(readableRouterState(value)).toBe(nextReads(value));
@@ -215,5 +230,28 @@ describe("the page a form gets for a body over the limit", () => {
     expect(tooLargeFormPage("//evil.example/x")).toContain('href="/evil.example/x"');
     expect(tooLargeFormPage('/x"><script>')).not.toContain("<script>");
     expect(tooLargeFormPage("/nowhere")).toContain(`<html lang="${DEFAULT_LOCALE}">`);
+  });
+
+  it("links back to exactly the path it came from, whatever characters it holds, inside its attribute", () => {
+    for (const path of ['/x"><script>alert(1)</script>', "/a&b=<c>", "/es/contact?x='y'"]) {
+      const page = tooLargeFormPage(path);
+      const hrefs = [...page.matchAll(/href="([^"]*)"/g)].map(([, value]) => value);
+      expect(hrefs).toHaveLength(1);
+      const decoded = (hrefs[0] ?? "")
+        .replaceAll("&quot;", '"')
+        .replaceAll("&lt;", "<")
+        .replaceAll("&gt;", ">")
+        .replaceAll("&amp;", "&");
+      expect(decoded).toBe(path);
+      expect(page).not.toMatch(/<script/i);
+    }
+  });
+
+  it("states the limit the guard holds, in every language", () => {
+    for (const locale of LOCALES) {
+      const alert = /<p role="alert">([^<]*)<\/p>/.exec(tooLargeFormPage(`/${locale}/contact`))?.[1] ?? "";
+      const stated = /(\d+(?:[.,]\d+)?)\s?MB/.exec(alert)?.[1] ?? "";
+      expect(Number(stated.replace(",", ".")) * 1024 * 1024, alert).toBe(ACTION_BODY_LIMIT_BYTES);
+    }
   });
 });

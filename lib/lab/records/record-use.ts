@@ -3,7 +3,7 @@ import { SITE } from "@/lib/content/site";
 import type { Locale } from "@/lib/i18n/config";
 import type { DoneData } from "@/lib/lab/types";
 import { utcDay } from "@/lib/platform/utc-day";
-import { redact, redactDeep } from "./redact";
+import { redactDeep } from "./redact";
 import type { LabRecordStore, RecordLimits } from "./store";
 import { trimRecord } from "./trim";
 import type { LabRecord, LabRecordKind } from "./types";
@@ -123,15 +123,16 @@ async function lastMessage(stream: ReadableStream<UIMessageChunk>): Promise<UIMe
   return last;
 }
 
-/** What the record keeps as written: the studio's own number, in its WhatsApp links. */
-const STUDIO_OWN = [SITE.studio.whatsapp, SITE.studio.whatsapp.replace("+", "")];
+/** What the record keeps however it is written: the studio's own number (its WhatsApp links). */
+const STUDIO_OWN = [SITE.studio.whatsapp];
 
-/** The record of a use: its words redacted, its message as assembled, cut to the size cap. */
+/**
+ * The record of a use: its message as assembled, cut to the size cap, and every field a visitor or a
+ * model wrote (the visitor's words, every part of the message, the verdict) redacted in one pass.
+ */
 export function buildRecord(facts: UseFacts, message: UIMessage, end: UseEnd | undefined, maxBytes: number): LabRecord {
-  const done = (message.parts.findLast((part) => part.type === "data-done") as { data?: DoneData } | undefined)?.data;
-  const input = Object.fromEntries(
-    Object.entries(facts.input).map(([key, value]) => [key, typeof value === "string" ? redact(value) : value]),
-  );
+  const found = (message.parts.findLast((part) => part.type === "data-done") as { data?: DoneData } | undefined)?.data;
+  const { input, parts, done } = redactDeep({ input: facts.input, parts: message.parts, done: found }, STUDIO_OWN);
   const record = {
     v: 1,
     id: facts.id,
@@ -142,7 +143,7 @@ export function buildRecord(facts: UseFacts, message: UIMessage, end: UseEnd | u
     input,
     ...(facts.kind === "chat" ? { conversationId: facts.conversationId } : {}),
     // Every part, not only the input: a tool's query or a contact link can carry the visitor's words.
-    message: { id: message.id, role: "assistant", parts: redactDeep(message.parts, STUDIO_OWN) },
+    message: { id: message.id, role: "assistant", parts },
     done: done ?? null,
     stopped: !done || done.reason === "client_abort",
     durationMs: end?.durationMs ?? 0,

@@ -41,6 +41,21 @@ describe("the Upstash store's keys", () => {
     expect(await store.linkLead(record.id, "lead-2")).toBe(false);
   });
 
+  it("a use past the day's cap leaves a marker that expires within a day (a retried write counts it once)", async () => {
+    const prefix = uniquePrefix("records");
+    const keys = recordKeys(prefix);
+    const store = upstashRecordStore(client(), prefix, { retentionDays: 3, perDay: 1, maxBytes: 24_576 });
+    const first = agentRecord();
+    const second = agentRecord();
+    expect(await store.put(first)).toBe("kept");
+    expect(await store.put(second)).toBe("counted");
+    expect(await store.put(second)).toBe("counted");
+    expect(await redis.redis.get(keys.uses(second.day))).toBe("2");
+    const ttl = await redis.redis.ttl(keys.counted(second.id));
+    expect(ttl).toBeGreaterThan(86_400 - 60);
+    expect(ttl).toBeLessThanOrEqual(86_400);
+  });
+
   it("reads a record of another shape as missing, not as a record", async () => {
     const prefix = uniquePrefix("records");
     const store = upstashRecordStore(client(), prefix);
