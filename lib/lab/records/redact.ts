@@ -1,4 +1,4 @@
-import { maySpellOtherwise, resolvedSpelling } from "@/lib/lab/spelled-text";
+import { maySpellOtherwise, resolvedSpelling } from "@/lib/checks/spelled-text";
 
 /**
  * Emails and phone numbers out of what a record keeps, in one pass over each string, whatever field

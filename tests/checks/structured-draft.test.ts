@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { draftWithin } from "@/lib/lab/structured-draft";
+import { draftWithin } from "@/lib/checks/structured-draft";
 import { REVIEW_LIMITS } from "@/lib/review/limits";
 import { reviewOutputSchema } from "@/lib/review/output";
 
