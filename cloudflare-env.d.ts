@@ -10,6 +10,7 @@ interface __BaseEnv_CloudflareEnv {
 	QUOTA_STORE?: "memory";
 	QUOTA_SALT?: "local-preview-salt-not-a-secret";
 	INBOX_SECRET?: "local-preview-inbox-key-not-a-secret";
+	LAB_DIGEST_DAY?: "current";
 }
 declare namespace Cloudflare {
 	interface ProductionEnv {
@@ -26,6 +27,7 @@ declare namespace Cloudflare {
 		QUOTA_STORE: "memory";
 		QUOTA_SALT: "local-preview-salt-not-a-secret";
 		INBOX_SECRET: "local-preview-inbox-key-not-a-secret";
+		LAB_DIGEST_DAY: "current";
 	}
 	interface Env extends __BaseEnv_CloudflareEnv {}
 }
@@ -34,7 +36,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "NEXTJS_ENV" | "LAB_RECORDS_DAYS" | "QUOTA_STORE" | "QUOTA_SALT" | "INBOX_SECRET">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "NEXTJS_ENV" | "LAB_RECORDS_DAYS" | "QUOTA_STORE" | "QUOTA_SALT" | "INBOX_SECRET" | "LAB_DIGEST_DAY">> {}
 }
 declare module "*.txt" {
 	const value: string;

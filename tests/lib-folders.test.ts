@@ -10,7 +10,7 @@ const LIB = path.join(ROOT, "lib");
 const roomOf = (entry: string) => (entry.split(path.sep)[0] as string).replace(/\.tsx?$/, "");
 
 /** The table of lib/README.md: room -> the rooms it may import. */
-export function readRules(markdown: string): Map<string, Set<string>> {
+function readRules(markdown: string): Map<string, Set<string>> {
   const rules = new Map<string, Set<string>>();
   for (const line of markdown.split("\n")) {
     const cells = line.split("|").map((cell) => cell.trim());

@@ -1,8 +1,8 @@
 import { memo, useMemo } from "react";
 import ReactMarkdown, { type Components } from "react-markdown";
 import { Link } from "@/components/site/link";
-import { withoutGoal } from "@/lib/contact/lead-context";
 import { type LinkPolicy, safeLink } from "@/lib/checks/links";
+import { withoutGoal } from "@/lib/contact/lead-context";
 import { markdownBlocks } from "./markdown-blocks";
 
 // Like components/site/markdown.tsx, but for text a model wrote: links only to this site's pages

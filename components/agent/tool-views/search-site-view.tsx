@@ -1,6 +1,6 @@
 import { Link } from "@/components/site/link";
-import { plural } from "@/lib/i18n/plural";
 import { safeLink } from "@/lib/checks/links";
+import { plural } from "@/lib/i18n/plural";
 import { ToolCard, type ToolViewProps } from "./tool-card";
 import { ToolStateCard } from "./tool-state-card";
 import styles from "./tool-views.module.css";
