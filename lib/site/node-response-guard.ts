@@ -139,8 +139,10 @@ function scheduleLeads(server: Server): void {
         ? "127.0.0.1"
         : address.address;
   const origin = `http://${host}:${address.port}`;
+  // Through a promise from the first step, so even building the request fails as a log line.
   const post = (path: string) =>
-    fetch(scheduleRequest(path, origin))
+    Promise.resolve()
+      .then(() => fetch(scheduleRequest(path, origin)))
       .then(async (response) => {
         await response.body?.cancel();
         if (!response.ok) console.error(JSON.stringify({ event: "schedule_status", path, status: response.status }));

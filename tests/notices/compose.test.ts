@@ -73,7 +73,9 @@ describe.each(LOCALES.slice(0, 2))("the digest in %s", (locale) => {
   it("counts the day's uses by kind and ending, in the language's words", () => {
     expect(email.subject).toContain(SITE.studio.name);
     expect(email.subject).toContain(plural(words.uses, 5, locale));
-    expect(email.text).toContain(`${view.kinds.agent}: ${plural(words.uses, 3, locale)}`);
+    // The line as the language writes it ("Agent: 3 uses", "Agent : 3 utilisations").
+    const line = fill(words.kindLine, { kind: view.kinds.agent, uses: plural(words.uses, 3, locale), verdicts: "" });
+    expect(email.text).toContain(line.slice(0, line.indexOf("(")).trimEnd());
     expect(email.text).toContain(`${view.verdicts.model_error} 1`);
     expect(email.text).toContain(
       fill(words.refused, { units: plural(words.units, 7, locale), addresses: plural(words.addresses, 3, locale) }),
