@@ -1,3 +1,5 @@
+// @pool forks
+// It installs the Node server guard on http.Server itself, which every VM context of a worker process shares.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
