@@ -26,6 +26,8 @@ const smallQuota = { testMatch: QUOTA_SPEC, workers: 1 };
 // console watch on one page of each kind).
 const WORKER_ONLY = /@page-checks|@client/;
 const NODE_ONLY = /@node-only/;
+// `@local-worker`: what only the local Worker has (wrangler's simulated email, `/__scheduled`).
+const LOCAL_WORKER_ONLY = /@local-worker/;
 // The servers' output goes to .e2e-logs/<server>.log; a failing test prints it (e2e/server-logs.ts).
 mkdirSync(SERVER_LOG_DIR, { recursive: true });
 
@@ -76,7 +78,7 @@ export default defineConfig({
           name: "deployed",
           use: { baseURL: baseUrl },
           testIgnore: QUOTA_SPEC,
-          grepInvert: NODE_ONLY,
+          grepInvert: new RegExp(`${NODE_ONLY.source}|${LOCAL_WORKER_ONLY.source}`),
           metadata: { runtime: "workerd" },
         },
       ]
@@ -85,7 +87,7 @@ export default defineConfig({
           name: "node",
           use: { baseURL: `http://127.0.0.1:${NODE_PORT}` },
           testIgnore: QUOTA_SPEC,
-          grepInvert: WORKER_ONLY,
+          grepInvert: new RegExp(`${WORKER_ONLY.source}|${LOCAL_WORKER_ONLY.source}`),
           // The Worker beside it, which e2e/same-pages.spec.ts compares its pages with.
           metadata: { runtime: "node", twin: `http://127.0.0.1:${WORKER_PORT}` },
         },
