@@ -130,3 +130,18 @@ test("a multipart form no parser can read answers 400 before Next reads it", asy
     expect(response.headers()["x-frame-options"]).toBe("DENY");
   }
 });
+
+// The site has no preview mode: Next reads preview cookies only with the build's secret preview
+// id, and the Worker is built without the library that would verify their signature
+// (scripts/trim-server-bundle.ts). A visitor's made-up ones change nothing.
+test("preview-mode cookies a visitor sends change nothing", async ({ request }, testInfo) => {
+  const base = testInfo.project.use.baseURL;
+  const cookie =
+    "__prerender_bypass=0123456789abcdef0123456789abcdef; __next_preview_data=eyJhbGciOiJIUzI1NiJ9.eyJkYXRhIjoieCJ9.c2ln";
+  for (const path of [`/${L}`, paths.contact(L), paths.labPage(L, "agent"), "/api/health", `/${L}/nope`]) {
+    const plain = await request.get(absolute(base, path), { maxRedirects: 0 });
+    const withCookies = await request.get(absolute(base, path), { headers: { cookie }, maxRedirects: 0 });
+    expect(withCookies.status(), path).toBe(plain.status());
+    expect(withCookies.status(), path).toBeLessThan(500);
+  }
+});

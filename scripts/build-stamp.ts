@@ -10,11 +10,11 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const STAMP = path.join(root, ".open-next", "build-sources.json");
 
-// What the build never reads: tests, the scripts other than the two the build runs, docs,
+// What the build never reads: tests, the scripts other than those the build runs, docs,
 // measurements, CI, the opt-in tokenizer.
 const NOT_BUILT = [
   /^tests\//,
-  /^scripts\/(?!node22\.mjs$|write-asset-headers\.ts$)/,
+  /^scripts\/(?!node22\.mjs$|trim-server-bundle\.ts$|write-asset-headers\.ts$)/,
   /^e2e\//,
   /^docs\//,
   /^bench\/results\//,

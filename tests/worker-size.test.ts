@@ -1,8 +1,10 @@
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_LOCALE, LOCALES } from "@/lib/i18n/config";
 import { buildIsCurrent } from "@/scripts/build-stamp";
 import { firstLoadJsKiB, firstLoadScripts } from "@/scripts/first-load-js";
+import { LEFT_OUT, SERVER_BUNDLE } from "@/scripts/trim-server-bundle";
 import {
   bundledChunks,
   bundleInputs,
@@ -15,6 +17,7 @@ import {
   runtimeLibraries,
 } from "@/scripts/worker-bundle";
 import {
+  largestParts,
   measureWorkerSize,
   parseWranglerSize,
   sizeVerdict,
@@ -43,6 +46,27 @@ describe("parseWranglerSize", () => {
 
   it("fails loudly when wrangler's output changes", () => {
     expect(() => parseWranglerSize("Upload: 12 KiB")).toThrow(/Total Upload/);
+  });
+});
+
+describe("largestParts", () => {
+  it("groups the bundle by package, Next by runtime and folder, and counts a left-out file as its stub", () => {
+    const at = (file: string) => `.open-next/server-functions/default/node_modules/${file}`;
+    const parts = largestParts([
+      { path: at("next/dist/compiled/next-server/app-page.runtime.prod.js"), bytes: 700 * 1024 },
+      { path: at("next/dist/compiled/next-server/pages.runtime.prod.js"), bytes: 130 * 1024 },
+      { path: at("next/dist/server/base-server.js"), bytes: 60 * 1024 },
+      { path: at("next/dist/server/lib/trace/tracer.js"), bytes: 40 * 1024 },
+      { path: at("zod/v4/core/schemas.js"), bytes: 50 * 1024 },
+      { path: ".open-next/server-functions/default/.next/server/chunks/1.js", bytes: 200 * 1024 },
+    ]);
+    expect(parts.map(({ name, kiB, leftOut }) => [name, Math.round(kiB), leftOut])).toEqual([
+      ["next/dist/compiled/next-server/app-page.runtime.prod.js", 700, false],
+      [".next/server/chunks/1.js", 200, false],
+      ["next/dist/server", 100, false],
+      ["zod", 50, false],
+      ["next/dist/compiled/next-server/pages.runtime.prod.js", 0, true],
+    ]);
   });
 });
 
@@ -99,6 +123,12 @@ describe("the Worker", () => {
     );
     expect(inChunks).toEqual({});
   }, 60_000);
+
+  it("leaves out what no request reaches, each file a stub that names itself", () => {
+    const bundle = readFileSync(SERVER_BUNDLE, "utf8");
+    for (const { file } of LEFT_OUT) expect(bundle, file).toContain(`${file} is left out of this Worker`);
+    expect(bundle).not.toContain("FAST_JWT_CACHE_KEY_BUILDER_SECURITY_RISK");
+  });
 
   it("leaves out what it never calls: the AI Gateway and Vercel's OIDC", () => {
     const inputs = bundleInputs().map((input) => input.path);

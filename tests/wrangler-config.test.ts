@@ -38,6 +38,11 @@ describe("wrangler.toml", () => {
     expect(production.vars).not.toHaveProperty("LAB_DIGEST_DAY");
   });
 
+  it.each(["local", "production"])("minifies the upload and keeps function names (env %s)", (env) => {
+    const { minify, keep_names } = readWithoutWarnings(env).config;
+    expect({ minify, keep_names }).toEqual({ minify: true, keep_names: true });
+  });
+
   it.each(["local", "production"])(
     "runs the leads' schedule and the studio's notices on Cron Triggers (env %s)",
     (env) => {
