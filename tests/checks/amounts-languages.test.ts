@@ -7,7 +7,7 @@ import type { LanguageDataSet } from "@/lib/i18n/language-data/types";
 // invented amounts in numerals, compact and spelled forms, and the tool's amounts in another
 // currency's name, are flagged; the tool's own amounts re-spelled are not; counts are no money.
 // `{CUR}` is the studio's currency's name in the language (plural, from Intl), `{SYM}` its symbol,
-// `[n]` the amount n as Intl writes it in the studio's locale, `<n>` the number in its compact
+// `[n]` the amount n as Intl writes it in the studio's locale, `#n#` the bare figure n (no currency), `<n>` the number in its compact
 // notation ("4,7 Mio.", "4,7 mi" in pt-BR, "4,7 M" in pt-PT).
 
 type Table = { flagged: string[]; verified: string[]; counts: string[] };
@@ -27,6 +27,7 @@ const TABLES: Record<string, { studios: [string, string][]; table: Table }> = {
         "vier Millionen {CUR}",
         "viertausend {CUR}",
         "[5300000]",
+        "#5300000# etwa",
         "3,2 Millionen Dollar",
         "3.200.000 US-Dollar",
       ],
@@ -53,6 +54,7 @@ const TABLES: Record<string, { studios: [string, string][]; table: Table }> = {
         "cuatro millones de {CUR}",
         "cuatro mil {CUR}",
         "[5300000]",
+        "#5300000# aproximadamente",
         "3,2 millones de dólares",
         "3.200.000 dólares",
       ],
@@ -78,6 +80,7 @@ const TABLES: Record<string, { studios: [string, string][]; table: Table }> = {
         "quatro milhões de {CUR}",
         "quatro mil {CUR}",
         "[5300000]",
+        "#5300000# aproximadamente",
         "3,2 milhões de dólares",
       ],
       verified: [
@@ -103,6 +106,7 @@ const TABLES: Record<string, { studios: [string, string][]; table: Table }> = {
         "quatre millions de {CUR}",
         "quatre mille {CUR}",
         "[5300000]",
+        "#5300000# environ",
         "3,2 millions de dollars",
       ],
       verified: [
@@ -128,6 +132,7 @@ const TABLES: Record<string, { studios: [string, string][]; table: Table }> = {
         "quattro milioni di {CUR}",
         "quattromila {CUR}",
         "[5300000]",
+        "#5300000# circa",
         "3,2 milioni di dollari",
       ],
       verified: [
@@ -153,6 +158,7 @@ const TABLES: Record<string, { studios: [string, string][]; table: Table }> = {
         "four million {CUR}",
         "four thousand {CUR}",
         "[5300000]",
+        "#5300000# approximately",
         "3.2 million dollars",
         "3,200,000 dollars",
       ],
@@ -180,6 +186,7 @@ function written(row: string, currency: string, tag: string): string {
     .replace("{CUR}", part("name"))
     .replace("{SYM}", part("symbol"))
     .replace(/\[(\d+)\]/, (_, value: string) => money.format(Number(value)))
+    .replace(/#(\d+)#/, (_, value: string) => new Intl.NumberFormat(tag).format(Number(value)))
     .replace(/<(\d+)>/, (_, value: string) =>
       new Intl.NumberFormat(tag, { notation: "compact" }).format(Number(value)),
     );

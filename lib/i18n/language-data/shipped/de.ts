@@ -6,6 +6,10 @@ export const de: LanguageSupplement = {
   fractions: { halb: 1 / 2, halbe: 1 / 2, halben: 1 / 2, viertel: 1 / 4 },
   stopwordList: "deu",
   stopWords: [
+    "etwa",
+    "ungefähr",
+    "circa",
+    "rund",
     "hilfe",
     "helfen",
     "helft",

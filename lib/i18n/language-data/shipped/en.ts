@@ -15,6 +15,7 @@ export const en: LanguageSupplement = {
     "need needs no not of on or our please should so some than that the their them then there these " +
     "they this those to too up us very want wants was we were what when where which who whom why will " +
     "with would you your " +
+    "approximately approx roughly around " +
     "help helps helping"
   ).split(" "),
   weakWords: ["cost", "costs", "price", "prices", "take", "takes", "time"],

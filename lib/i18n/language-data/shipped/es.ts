@@ -14,7 +14,8 @@ export const es: LanguageSupplement = {
     "mucho muy nada necesitamos necesito ni no nos nuestra nuestro otra otro para pero poco por " +
     "porque puede pueden que queremos quiero quisiera se segun ser si sin sobre solo son su sus " +
     "tambien te tener tengo tiene todo todos tras tu tus un una uno unos unas usted ustedes ya yo " +
-    "ayuda ayudar ayudame ayudeme ayudarme ayudarnos hace"
+    "ayuda ayudar ayudame ayudeme ayudarme ayudarnos hace " +
+    "aproximadamente aprox alrededor"
   ).split(" "),
   weakWords: [
     "costo",

@@ -7,6 +7,8 @@ export const it: LanguageSupplement = {
   fractions: { mezzo: 1 / 2, mezza: 1 / 2, quarto: 1 / 4, quarti: 1 / 4 },
   stopwordList: "ita",
   stopWords: [
+    "circa",
+    "approssimativamente",
     "aiuto",
     "aiutare",
     "aiutarmi",

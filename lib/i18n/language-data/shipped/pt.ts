@@ -6,6 +6,9 @@ export const pt: LanguageSupplement = {
   fractions: { meio: 1 / 2, meia: 1 / 2, quarto: 1 / 4, quartos: 1 / 4 },
   stopwordList: "por",
   stopWords: [
+    "aproximadamente",
+    "aprox",
+    "cerca",
     "ajuda",
     "ajudar",
     "ajude",
