@@ -26,7 +26,7 @@ export type NoticeSettings = {
   day: "previous" | "current";
 };
 
-export const DEFAULT_DIGEST_HOUR = 8;
+const DEFAULT_DIGEST_HOUR = 8;
 const EMAIL = /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/;
 
 /**

@@ -1,16 +1,14 @@
 import { useChat } from "@ai-sdk/react";
 import { DefaultChatTransport } from "ai";
 import { useState } from "react";
-import { AgentRequestError, problemFromError, problemOf, type RunProblem } from "@/components/lab/run-problems";
+import { LabRequestError, problemFromError, problemOf, type RunProblem } from "@/components/lab/run-problems";
 import { STREAM_RENDER_MS } from "@/components/lab/stream-render";
+import type { LabResponseInfo } from "@/components/lab/use-lab-transport";
 import type { AgentUIMessage, BudgetData } from "@/lib/agent/types";
 import type { Locale } from "@/lib/i18n/config";
 import { fetchThroughStop } from "./fetch-through-stop";
 import { readRun } from "./read-run";
 import { runIdOf } from "./use-reopened-run";
-
-/** What the response's headers say before the first step: units left today, and which model answers. */
-export type RunResponseInfo = { remaining: number | null; model: string | null };
 
 function goalOf(messages: AgentUIMessage[]): string {
   const last = messages.findLast((message) => message.role === "user");
@@ -24,7 +22,7 @@ function goalOf(messages: AgentUIMessage[]): string {
  */
 export function useAgentRun(locale: Locale) {
   const [budget, setBudget] = useState<BudgetData | null>(null);
-  const [info, setInfo] = useState<RunResponseInfo | null>(null);
+  const [info, setInfo] = useState<LabResponseInfo | null>(null);
   const [stopped, setStopped] = useState(false);
   // From Run until the chat's request settles; covers the moment before the chat reports "submitted".
   const [busy, setBusy] = useState(false);
@@ -46,7 +44,7 @@ export function useAgentRun(locale: Locale) {
             });
           }
           if (init?.signal?.aborted) throw new DOMException("The run was stopped.", "AbortError");
-          if (!response.ok) throw new AgentRequestError(await problemOf(response));
+          if (!response.ok) throw new LabRequestError(await problemOf(response));
           return response;
         },
       }),

@@ -19,11 +19,11 @@ export type RunProblem =
   | { kind: "model" }
   | { kind: "unknown" };
 
-/** Thrown by the transport's fetch for a non-2xx answer of `/api/agent`, so the chat's error carries it. */
-export class AgentRequestError extends Error {
+/** Thrown by a console's fetch for a non-2xx answer of its Lab route, so the chat's error carries it. */
+export class LabRequestError extends Error {
   constructor(readonly problem: RunProblem) {
-    super(`agent request refused: ${problem.kind}`);
-    this.name = "AgentRequestError";
+    super(`Lab request refused: ${problem.kind}`);
+    this.name = "LabRequestError";
   }
 }
 
@@ -60,10 +60,10 @@ function resetTime(resetAt: unknown, response: Response, now: number): string {
 
 /** The problem behind the chat's error: a refused request, a dropped connection or a failed model. */
 export function problemFromError(error: unknown): RunProblem {
-  if (error instanceof AgentRequestError) return error.problem;
+  if (error instanceof LabRequestError) return error.problem;
   // fetch and the stream reader fail with a TypeError when the connection drops.
   if (error instanceof TypeError) return { kind: "network" };
-  // The route's stream sends `model_error` as its error text (lib/agent/run-agent.ts).
+  // Every Lab route's stream sends `model_error` as its error text (lib/lab/run-use.ts).
   if (error instanceof Error && error.message === "model_error") return { kind: "model" };
   return { kind: "unknown" };
 }

@@ -1,6 +1,6 @@
 import { DefaultChatTransport, type HttpChatTransportInitOptions, type UIMessage } from "ai";
 import { useState } from "react";
-import { AgentRequestError, problemOf } from "./run-problems";
+import { LabRequestError, problemOf } from "./run-problems";
 
 /** What a Lab response's headers say before its first part: units left today, and which model answers. */
 export type LabResponseInfo = { remaining: number | null; model: string | null };
@@ -21,7 +21,7 @@ export function useLabTransport<M extends UIMessage>(
         prepareSendMessagesRequest,
         fetch: async (input, init) => {
           const response = await fetch(input, init);
-          if (!response.ok) throw new AgentRequestError(await problemOf(response));
+          if (!response.ok) throw new LabRequestError(await problemOf(response));
           const remaining = Number.parseInt(response.headers.get("X-Quota-Remaining") ?? "", 10);
           setInfo({
             remaining: Number.isFinite(remaining) ? remaining : null,

@@ -8,7 +8,7 @@ import { type Locale, switchLocalePath } from "@/lib/i18n/config";
 // computed on the server so the content stays out of the browser's bundle.
 type Props = { to: Locale; label: string; alternates: Readonly<Record<string, string>> };
 
-/** Links to the page the visitor is on, in the other locale, keeping its query string. */
+/** Links to the page the visitor is on, in the language `to`, keeping its query string. */
 export function LanguageSwitch({ to, label, alternates }: Props) {
   const pathname = usePathname();
   const search = useSearchParams().toString();

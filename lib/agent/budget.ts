@@ -23,12 +23,12 @@ export const MIN_TOOL_CALL_CAP = 200;
  * search matches or a service (150), or, when the call offers only tools of a fixed small shape
  * (ids, a range, a link: `estimate_quote`, `suggest_next_step`, ~40-90 tokens), 100.
  */
-export const MIN_RESULT_ALLOWANCE = 150;
-export const MIN_SMALL_RESULT_ALLOWANCE = 100;
+const MIN_RESULT_ALLOWANCE = 150;
+const MIN_SMALL_RESULT_ALLOWANCE = 100;
 /** Kept for the short `tool_budget` answers a refused call still sends back. */
 const REFUSAL_RESERVE = 40;
 /** Per tool result: the message wrapper around it. */
-export const TOOL_RESULT_OVERHEAD = 12;
+const TOOL_RESULT_OVERHEAD = 12;
 /**
  * The last call is projected at a tenth over its estimate: its input is the longest of the
  * run, and a provider may count it higher than the earlier calls taught (`inputScale`) while

@@ -79,7 +79,7 @@ function searchQuery(goal: string, locale: Locale, count: number): string {
  * goal says "para mi", "for my", "für mein"), the page's on a tie. A visitor may write in any of
  * the studio's languages on any page.
  */
-export function goalLanguage(goal: string, locale: Locale): Locale {
+function goalLanguage(goal: string, locale: Locale): Locale {
   const words = (language: string) =>
     foldWord(goal, language)
       .split(/[^\p{L}\p{N}]+/u)
@@ -102,7 +102,7 @@ export function goalLanguage(goal: string, locale: Locale): Locale {
  * and, when the goal names a second one, that one too ("a site with a blog, and WhatsApp for the
  * orders": price the first, say the second). A service's id is the same in every language.
  */
-export function goalFit(goal: string, locale: Locale): { serviceId?: string; alsoId?: string; language: Locale } {
+function goalFit(goal: string, locale: Locale): { serviceId?: string; alsoId?: string; language: Locale } {
   const language = goalLanguage(goal, locale);
   const catalog = CATALOG[language];
   const [serviceId, second] = fitServices(goal, catalog, language);

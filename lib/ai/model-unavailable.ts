@@ -15,7 +15,7 @@ import type { ModelKind } from "./model-table";
 export type ModelUnavailable = { reason: PauseReason; untilMs: number };
 
 /** Without a `Retry-After`, how long a rate limit or an overload keeps the Lab from trying. */
-export const BACK_OFF_MS: Record<Exclude<PauseReason, "allocation_exhausted">, number> = {
+const BACK_OFF_MS: Record<Exclude<PauseReason, "allocation_exhausted">, number> = {
   rate_limited: 60_000,
   overloaded: 30_000,
 };

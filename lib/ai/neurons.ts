@@ -19,7 +19,7 @@ export const FALLBACK_NEURON_RATE: NeuronRate = { input: 45_170, output: 443_756
 
 const warned = new Set<string>();
 
-export function neuronRate(model: string): NeuronRate {
+function neuronRate(model: string): NeuronRate {
   const rate = NEURON_RATES[model];
   if (rate) return rate;
   if (!warned.has(model)) {

@@ -74,7 +74,7 @@ function withText(event: TextEvent, text: string): TextEvent {
  * thousands (`[[[[…]]]]`) would overflow every recursive reader after this one (`JSON.stringify`
  * among them) and end the run as a crash, not a refusal.
  */
-export const MAX_ARGUMENT_DEPTH = 32;
+const MAX_ARGUMENT_DEPTH = 32;
 
 /** Whether `value` nests deeper than `max` levels, read without recursion. */
 function deeperThan(value: unknown, max: number): boolean {

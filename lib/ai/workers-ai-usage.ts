@@ -12,7 +12,7 @@ import { neuronsFor, roundNeurons } from "./neurons";
  */
 
 /** More than the free plan's whole day; no call of a 7,000-token run can cost that much. */
-export const MAX_CALL_NEURONS = 10_000;
+const MAX_CALL_NEURONS = 10_000;
 
 const validNeurons = (value: unknown): number | undefined =>
   typeof value === "number" && Number.isFinite(value) && value >= 0 && value <= MAX_CALL_NEURONS ? value : undefined;

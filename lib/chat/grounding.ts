@@ -7,7 +7,7 @@ import { fill } from "@/lib/i18n/fill";
 import { searchSite } from "@/lib/search/site";
 
 /** Search hits for the visitor's question that go into the prompt beside the services. */
-export const GROUNDING_HITS = 3;
+const GROUNDING_HITS = 3;
 
 /** What the chat searches the site for: the visitor's last two questions, so a follow-up ("and how long?") keeps its subject. */
 export function groundingQuery(questions: readonly string[]): string {

@@ -176,7 +176,7 @@ const DIGIT = /^\p{Nd}$/u;
  * `startingPrice`). Any other number (weeks, counts, ids) verifies no amount: "$ 5" is not a price
  * because a tool returned `weeks: { max: 5 }`.
  */
-export const MONEY_KEYS: ReadonlySet<string> = new Set(["price", "startingPrice", "amount", "total"]);
+const MONEY_KEYS: ReadonlySet<string> = new Set(["price", "startingPrice", "amount", "total"]);
 
 /**
  * The amounts of `text` whose value is no money a tool returned: a number under one of

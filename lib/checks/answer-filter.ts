@@ -24,7 +24,7 @@ export const HOLD_LIMIT = 400;
  * thousand. Past it (a model writing brackets on purpose), the rest of the part is released with
  * every Markdown character escaped and no link at all, which costs no parse.
  */
-export const PARSE_BUDGET = 12_000;
+const PARSE_BUDGET = 12_000;
 
 export type AnswerFilter = { push(delta: string): string; flush(): string };
 

@@ -21,7 +21,7 @@ export type LeadContext = {
   /** The agent run the visitor came from (its record's id, `lib/lab/records`): never an amount. */
   runId?: string;
 };
-export const LEAD_SOURCES = ["agent", "quote"] as const;
+const LEAD_SOURCES = ["agent", "quote"] as const;
 export type LeadSource = (typeof LEAD_SOURCES)[number];
 
 /** The range and weeks of a lead's selection, as `estimateQuote` gives them. */
@@ -38,7 +38,7 @@ export const LEAD_GOAL_MAX_LENGTH = 120;
 export type LeadQuery = { from?: string; service?: string; extras?: string; goal?: string; run?: string };
 
 /** At most this many characters once percent-encoded in the query (accents take 6, an emoji 12). */
-export const LEAD_GOAL_MAX_ENCODED = 200;
+const LEAD_GOAL_MAX_ENCODED = 200;
 
 const encodedLength = (text: string) => new URLSearchParams({ g: text }).toString().length - 2;
 

@@ -8,7 +8,7 @@ import { type EmailBinding, emailTransport, type LeadTransport, webhookTransport
 export { type ContactSettings, readContactSettings } from "./settings-read";
 
 /** The Worker's `send_email` binding for leads (`wrangler.toml`, `[env.production]` and `[env.local]`). */
-export const EMAIL_BINDING = "CONTACT_EMAIL";
+const EMAIL_BINDING = "CONTACT_EMAIL";
 
 /** The `send_email` binding, on Workers or in `next dev` (wrangler's platform proxy). */
 export function emailBinding(): EmailBinding | undefined {

@@ -10,14 +10,14 @@ import type { DictionarySource, LoadedStudio } from "./load";
 import type { CatalogData, CatalogPage, PricingData, SiteData } from "./types";
 
 /** Markdown to plain text, one line per block, for search. */
-export function plainText(markdown: string): string {
+function plainText(markdown: string): string {
   return fromMarkdown(markdown)
     .children.map((node) => mdastToString(node).replace(/\s+/g, " ").trim())
     .filter(Boolean)
     .join("\n");
 }
 
-export function buildPricing(site: SiteData): PricingData {
+function buildPricing(site: SiteData): PricingData {
   return {
     currency: site.settings.currency,
     quoteStep: site.settings.quoteStep,
@@ -106,7 +106,7 @@ export function buildCatalog(site: SiteData): CatalogData {
 }
 
 /** The search_site tool's index of each locale's pages, precomputed (lib/search/index.ts). */
-export function buildSearchIndex(catalog: CatalogData): Record<Locale, SerializedSearchIndex> {
+function buildSearchIndex(catalog: CatalogData): Record<Locale, SerializedSearchIndex> {
   return Object.fromEntries(
     (Object.keys(catalog) as Locale[]).map((locale) => [
       locale,

@@ -118,7 +118,7 @@ function of<T>(byLocale: Readonly<Record<Locale, T>>, locale: Locale): T {
 }
 
 /** The studio's languages, from `studio.yaml`: what every other file is checked against. */
-export function readLocales(root: string): string[] {
+function readLocales(root: string): string[] {
   const raw = parseYaml(root, "studio.yaml");
   return validate(studioSettingsSource, raw, "studio.yaml").locales;
 }
@@ -146,7 +146,7 @@ async function shippedDictionary(locale: string): Promise<Dictionary | undefined
  * The UI dictionary of each language: the shipped file of a language the project ships (es, en,
  * de, fr, pt, it), else the studio's `copy.<code>.yaml`, which must then hold every text.
  */
-export async function readDictionaries(root: string, locales: readonly string[]) {
+async function readDictionaries(root: string, locales: readonly string[]) {
   const dictionaries: Record<string, DictionarySource> = {};
   for (const [index, locale] of locales.entries()) {
     const shipped = await shippedDictionary(locale);

@@ -196,7 +196,3 @@ export const iconSource = z
   .refine((svg) => !/<script|\son\w+=|href="(?!#)/i.test(svg), "no scripts, event handlers or outside links");
 
 export type StudioSettingsSource = z.infer<typeof studioSettingsSource>;
-export type ProjectFrontmatter = z.infer<typeof projectFrontmatter>;
-export type PostFrontmatter = z.infer<typeof postFrontmatter>;
-export type LabFrontmatter = z.infer<typeof labFrontmatter>;
-export type FaqSource = z.infer<typeof faqSource>;

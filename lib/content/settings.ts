@@ -89,7 +89,7 @@ function localeTags(source: StudioSettingsSource, country: string): Record<strin
 
 /** The zones CLDR lists for a region, sorted ("und-DE": Europe/Berlin, Europe/Busingen). */
 function zonesOf(region: string): string[] {
-  // `getTimeZones()` (Node 22+) was the `timeZones` getter before (Node 20).
+  // Node 22 and later read them with `getTimeZones()`, Node 20 with the `timeZones` getter.
   const locale = new Intl.Locale(`und-${region}`) as Intl.Locale & {
     getTimeZones?: () => string[];
     timeZones?: string[];

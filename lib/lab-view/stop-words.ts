@@ -9,7 +9,7 @@ import { commonWords } from "./words";
  * content (32 pages and 24 dictionary sections a language): at 30 % the articles, prepositions
  * and pronouns go, while a service's own words ("store", "blog") stay below it.
  */
-export const COMMON_SHARE = 0.3;
+const COMMON_SHARE = 0.3;
 /** Fewer visitor texts than this say nothing about which of their words are common. */
 export const MIN_VISITOR_TEXTS = 12;
 

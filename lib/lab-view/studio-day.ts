@@ -6,7 +6,7 @@ import { readDayRecords } from "./read";
 import { type DayTotals, dayTotals } from "./totals";
 
 /** Uses a page of the list shows. */
-export const PAGE_SIZE = 25;
+const PAGE_SIZE = 25;
 
 export type StudioDay = Kept<{
   totals: DayTotals;

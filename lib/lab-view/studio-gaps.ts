@@ -7,7 +7,7 @@ import { readDaysRecords } from "./read";
 import { stopWordsFor } from "./stop-words";
 
 /** The days the gaps report reads, ending with the day asked for. */
-export const GAP_DAYS = 7;
+const GAP_DAYS = 7;
 
 export type StudioGaps = Kept<{ days: number; read: number; groups: GapGroup[] }>;
 

@@ -16,7 +16,7 @@ export type ReportedUsage = { inputTokens?: unknown; outputTokens?: unknown; cac
 const BELIEVABLE = 0.5;
 
 /** A count that is a finite number above zero (Workers AI sends 0 when it has none), rounded up. */
-export function usableCount(value: unknown): number | undefined {
+function usableCount(value: unknown): number | undefined {
   return typeof value === "number" && Number.isFinite(value) && value > 0 ? Math.ceil(value) : undefined;
 }
 
@@ -26,7 +26,7 @@ export function usableCount(value: unknown): number | undefined {
  * Gemma's tokenizer; the chat template adds a little, not that), output at least half of what we
  * counted as it streamed and no more than the call allowed. `undefined` means "use our own count".
  */
-export function believedUsage(
+function believedUsage(
   usage: ReportedUsage,
   ours: { inputEstimate: number; output: number; maxOutputTokens: number },
 ): { input: number | undefined; output: number | undefined } {

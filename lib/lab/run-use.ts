@@ -186,7 +186,7 @@ export function streamLabUse<M extends UIMessage, D extends Record<string, unkno
       };
       // Our own timer, not `streamText`'s `timeout`: the SDK merges it as `AbortSignal.timeout()`
       // inside `AbortSignal.any()`, and Node (20 and 22) can collect such a timeout signal before
-      // it fires (nodejs/node#57736), so a model that hangs was never stopped under GC pressure.
+      // it fires (nodejs/node#57736), so under GC pressure a model that hangs could outlive it.
       // The timer's closure holds the controller, so the deadline fires whatever the GC does.
       const deadline = new AbortController();
       const timer = setTimeout(

@@ -60,7 +60,7 @@ export async function reserveLabUnits(
  * The model's platform refuses calls until `pause.until`: 503 `model_unavailable` with the reason
  * and that time, costing nothing. The Lab's pages read the same from `GET /api/lab/units`.
  */
-export function modelPausedResponse(pause: ModelPause): Response {
+function modelPausedResponse(pause: ModelPause): Response {
   const seconds = Math.max(1, Math.ceil((Date.parse(pause.until) - Date.now()) / 1000));
   const message =
     pause.reason === "allocation_exhausted"

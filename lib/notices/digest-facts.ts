@@ -8,7 +8,7 @@ import { type DayTotals, dayTotals } from "@/lib/lab-view/totals";
 import type { Quota } from "@/lib/quota";
 
 /** How much of each list the digest shows; the rest is one link away, in the Lab view. */
-export const DIGEST_LIMITS = { gaps: 8, flagged: 5, leads: 10, leadsRead: 50 } as const;
+const DIGEST_LIMITS = { gaps: 8, flagged: 5, leads: 10, leadsRead: 50 } as const;
 
 /** A goal the Lab couldn't serve: its words as the view shows them, how often, and its newest run. */
 export type DigestGap = { words: string; count: number; runId: string };

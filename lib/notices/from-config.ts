@@ -24,7 +24,7 @@ type NoticeBinding = {
 };
 
 /** The leads' `send_email` binding, from the leads' verified address to the notices' recipients. */
-export function bindingSender(binding: NoticeBinding, { from, to }: { from: string; to: string[] }): NoticeSender {
+function bindingSender(binding: NoticeBinding, { from, to }: { from: string; to: string[] }): NoticeSender {
   return {
     async send(email: NoticeEmail) {
       let timer: ReturnType<typeof setTimeout> | undefined;

@@ -37,7 +37,7 @@ export type NoticeDeps = {
 export type NoticeOutcomeName = "sent" | "not_sent" | "failed" | "done" | "claimed" | "quiet" | "not_due";
 export type NoticeRun = { digest: NoticeOutcomeName; alerts: { kind: AlertKind; outcome: NoticeOutcomeName }[] };
 
-export const NOTICE_TIMING = {
+const NOTICE_TIMING = {
   /** How long a claim holds a notice: longer than any firing, so a slow send is never doubled. */
   leaseMs: 10 * 60_000,
   /** How long a sent notice is remembered: past the day it names, whatever the time zone. */

@@ -29,7 +29,7 @@ export interface NoticeStore {
  */
 export type NoticeOutcome = { state: "sent" | "not_sent" | "quiet"; at: string; day: string };
 
-export function noticeKeys(prefix: string) {
+function noticeKeys(prefix: string) {
   return {
     done: (name: string) => `${prefix}:notice:done:${name}`,
     claim: (name: string) => `${prefix}:notice:claim:${name}`,

@@ -15,8 +15,8 @@ export type ClientIpSource =
   | { kind: "local" };
 
 /** What the quota counts when the trusted header is missing or not an IP: one shared bucket. */
-export const UNKNOWN_VISITOR = "unknown";
-export const LOCAL_VISITOR = "local";
+const UNKNOWN_VISITOR = "unknown";
+const LOCAL_VISITOR = "local";
 
 /**
  * True inside workerd (a deployed Worker, `wrangler dev`, `opennextjs-cloudflare preview`):

@@ -10,7 +10,7 @@ export type UpstashClientOptions = {
   timeoutMs?: number;
 };
 
-export const DEFAULT_TIMEOUT_MS = 3000;
+const DEFAULT_TIMEOUT_MS = 3000;
 
 /**
  * The deployment's Upstash client: the quota, the Lab's records and the contact form share it.

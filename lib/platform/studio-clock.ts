@@ -56,7 +56,7 @@ function offsetAt(ms: number, timeZone: string): number {
 }
 
 /** When the studio's `day` starts, in UTC ms (its local midnight, or the first minute after a DST gap). */
-export function studioDayStart(day: string, timeZone: string): number {
+function studioDayStart(day: string, timeZone: string): number {
   const midnight = Date.parse(`${day}T00:00:00Z`);
   // Twice: the offset at the guess can differ from the offset at the answer across a DST change.
   let start = midnight - offsetAt(midnight, timeZone);

@@ -26,7 +26,7 @@ function weakWordsOf(language: Language): ReadonlySet<string> {
   }
   return set;
 }
-export const WEAK_WEIGHT = 0.3;
+const WEAK_WEIGHT = 0.3;
 
 /**
  * Lower case, accents removed ("Línea" -> "linea", "ñ" -> "n"), a language's own letters kept

@@ -8,7 +8,7 @@ import { paths } from "./paths";
 import { absoluteUrl } from "./public-origin";
 
 /** Served by `app/icon.svg/route.ts` from `content/icon.svg`. */
-export const ICON_PATH = "/icon.svg";
+const ICON_PATH = "/icon.svg";
 
 /**
  * What every page of a locale starts from: the title template, description and icon. All of it

@@ -55,7 +55,7 @@ function originHost(origin: string): string | null {
   }
 }
 
-export const CROSS_ORIGIN_ACTION_BODY = JSON.stringify({
+const CROSS_ORIGIN_ACTION_BODY = JSON.stringify({
   error: { code: "cross_origin_action", message: "Server actions are only accepted from this site's own pages." },
 });
 
@@ -64,7 +64,7 @@ export const CROSS_ORIGIN_ACTION_BODY = JSON.stringify({
  * but only after logging a stack trace for each one: a scanner sending junk addresses would fill
  * the logs and spend CPU on Next's router. Answered first, and briefly.
  */
-export function isUndecodablePath(path: string): boolean {
+function isUndecodablePath(path: string): boolean {
   try {
     decodeURIComponent(path);
     return false;
@@ -73,7 +73,7 @@ export function isUndecodablePath(path: string): boolean {
   }
 }
 
-export const UNDECODABLE_PATH_BODY = "Bad request: this address is not valid percent-encoding.\n";
+const UNDECODABLE_PATH_BODY = "Bad request: this address is not valid percent-encoding.\n";
 
 /**
  * Next's limit for a server action's body (`serverActions.bodySizeLimit`, 1 MB by default). Past
@@ -85,7 +85,7 @@ export const ACTION_BODY_LIMIT_BYTES = 1024 * 1024;
 export type PossibleAction = "with_script" | "form" | null;
 
 /** Whether a request may be a server action, and how it came: `fetch` from the page, or a plain form post. */
-export function possibleAction(method: string, path: string, header: (name: string) => string | null): PossibleAction {
+function possibleAction(method: string, path: string, header: (name: string) => string | null): PossibleAction {
   if (method.toUpperCase() !== "POST" || isApiPath(path)) return null;
   if (header("next-action") !== null) return "with_script";
   return FORM_TYPES.test(header("content-type") ?? "") ? "form" : null;

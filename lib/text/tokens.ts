@@ -13,7 +13,7 @@ import { ASTRAL_FROM, ASTRAL_SINGLE, ASTRAL_TO, BMP_SINGLE } from "./gemma-chara
  * other. Never fewer than the tokenizer (tests/text/tokens.test.ts proves it on the real prompts and
  * results, and on prose in each of those scripts).
  */
-export const CHARS_PER_TOKEN = 3;
+const CHARS_PER_TOKEN = 3;
 /** What a chat template adds around each message (turn markers, role). */
 export const TOKENS_PER_MESSAGE = 6;
 

@@ -258,7 +258,7 @@ describe("2. no call puts more than its cap of Gemma tokens on the page, in any 
     chat: CHAT_LIMITS.maxOutputTokens,
     review: REVIEW_LIMITS.maxOutputTokens,
   };
-  // The scripts the old count undercounted most, and the worst case of each kind.
+  // The scripts a count of characters a token undercounts most, and the worst case of each kind.
   const scripts = [
     "chinese",
     "japanese",

@@ -60,7 +60,7 @@ const ROWS: Row[] = [
     names: { agent: "gemma-local", chat: "gemma-local", review: "gemma-local" },
   },
   { case: "offline", env: { CLOUDFLARE_ACCOUNT_ID: "acc" }, names: offline },
-  // The case that once disagreed: a preview with the AI binding and every key, on its preview URL.
+  // A preview with the AI binding and every key, on its preview URL: offline, though every model is configured.
   { case: "preview-offline", env: { ...everything, ...preview }, ai: binding, requestUrl: PREVIEW_URL, names: offline },
 ];
 const USES = LAB_USE_KINDS;

@@ -3,7 +3,8 @@ import { importsOf } from "@/tests/support/import-graph";
 
 // Guards the Worker's size: Next bundles each route with its own copy of what it imports, so the
 // AI SDK (~590 KB raw a copy) must stay out of the routes that don't stream a model: the units-left
-// and model-label endpoints, the contact form, the studio's inbox and its Lab pages. It crept in once through lib/lab/units.ts (+226 KiB gzip).
+// and model-label endpoints, the contact form, the studio's inbox and its Lab pages. One import of a
+// module that streams (lib/lab/units.ts sits beside several) costs ~226 KiB gzip.
 
 const packagesOf = (entry: string) => importsOf(entry).packages;
 

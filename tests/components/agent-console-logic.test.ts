@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { agentRequestSchema } from "@/app/api/agent/schema";
 import { readRun } from "@/components/agent/read-run";
 import { formatCount } from "@/components/lab/copy";
-import { AgentRequestError, problemFromError, problemMessage, problemOf } from "@/components/lab/run-problems";
+import { LabRequestError, problemFromError, problemMessage, problemOf } from "@/components/lab/run-problems";
 import { GOAL_MAX_LENGTH } from "@/lib/agent/limits";
 import type { AgentUIMessage } from "@/lib/agent/types";
 import { safeLink } from "@/lib/checks/links";
@@ -108,7 +108,7 @@ describe("a refused request in plain words", () => {
     });
     expect(problem).toEqual({ kind: "paused", reason: "allocation_exhausted", resetAt: "2026-03-11T00:00:00.000Z" });
     // Every console (agent, assistant, reviewer) reads its refused requests through these two.
-    expect(problemFromError(new AgentRequestError(problem))).toEqual(problem);
+    expect(problemFromError(new LabRequestError(problem))).toEqual(problem);
     expect(problemMessage(problem, copy, en, now, "America/Bogota")).toBe(
       "The Lab's model has used up today's allocation: it comes back at 7:00 PM (your time). Nothing was taken from your runs.",
     );
@@ -138,7 +138,7 @@ describe("a refused request in plain words", () => {
   it("asks to try later on 503, and offers a retry when the connection drops", async () => {
     const unavailable = await problemOf(new Response('{"error":{"code":"quota_unavailable"}}', { status: 503 }));
     expect(problemMessage(unavailable, copy, en)).toBe(copy.errors.unavailable);
-    expect(problemFromError(new AgentRequestError(unavailable))).toEqual({ kind: "unavailable" });
+    expect(problemFromError(new LabRequestError(unavailable))).toEqual({ kind: "unavailable" });
     expect(problemFromError(new TypeError("Failed to fetch"))).toEqual({ kind: "network" });
     expect(problemFromError(new Error("model_error"))).toEqual({ kind: "model" });
   });

@@ -5,7 +5,7 @@ import { DEFAULT_LOCALE } from "@/lib/i18n/config";
 
 export const DAY = new Date().toISOString().slice(0, 10);
 // Today's end: Redis deletes a key whose EXPIREAT is already past.
-export const END_OF_DAY = (Math.floor(Date.now() / 86_400_000) + 1) * 86_400_000;
+const END_OF_DAY = (Math.floor(Date.now() / 86_400_000) + 1) * 86_400_000;
 
 export function lead(n: number, overrides: Partial<Lead> = {}): Lead {
   return {

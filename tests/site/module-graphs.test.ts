@@ -56,8 +56,8 @@ describe("the contact form and the inbox", () => {
 
 describe("instrumentation.ts", () => {
   it("reaches only what the Node server's response guard needs", () => {
-    // Anything more (the settings, the quota, the content) is a second copy in the Worker: the
-    // settings checks it made at start cost 110 KiB gzip. They run where the settings are used.
+    // Anything more (the settings, the quota, the content) is a second copy in the Worker: checking
+    // the settings at start would cost 110 KiB gzip, so they are checked where they are used.
     // The dictionaries are the one exception (~17 KiB gzip): the page a form posted without
     // JavaScript gets for a body over the limit says so in the page's language.
     const { files, packages } = importsOf("instrumentation.ts");

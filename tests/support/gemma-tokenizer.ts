@@ -33,7 +33,7 @@ function modeOf(value: string | undefined): Mode {
 
 const mode = modeOf(process.env[GEMMA_MODE_VARIABLE]);
 
-export function textKey(text: string): string {
+function textKey(text: string): string {
   return createHash("sha256").update(text).digest("hex");
 }
 

@@ -26,11 +26,6 @@ export function locale(code: string): Locale {
   return code;
 }
 
-/** Another of the studio's languages than `than`, or undefined for a one-language studio. */
-export function otherLocale(than: Locale): Locale | undefined {
-  return LOCALES.find((code) => code !== than);
-}
-
 /** A two-letter language code the studio does not have, for what a site does with a foreign one. */
 export function missingLocale(): string {
   return ["fr", "de", "es", "en", "it", "pt"].find((code) => !isLocale(code)) ?? "zz";

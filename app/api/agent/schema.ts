@@ -19,5 +19,3 @@ export const agentRequestSchema = z.strictObject({
     ),
   locale: z.enum(LOCALES),
 });
-
-export type AgentRequest = z.infer<typeof agentRequestSchema>;

@@ -51,5 +51,3 @@ export const chatRequestSchema = z.strictObject({
   /** The page's id for this conversation (as unguessable as a run's): the records keep a thread under it. */
   conversationId: z.string().regex(RUN_ID_PATTERN, "conversationId is not a conversation id").optional(),
 });
-
-export type ChatRequest = z.infer<typeof chatRequestSchema>;

@@ -22,5 +22,3 @@ export const reviewRequestSchema = z.strictObject({
   language: z.enum(REVIEW_LANGUAGES).optional(),
   locale: z.enum(LOCALES),
 });
-
-export type ReviewRequest = z.infer<typeof reviewRequestSchema>;

@@ -10,7 +10,7 @@ import type { ToolViewProps } from "./tool-card";
 import { UnknownToolView } from "./unknown-tool-view";
 
 /** One view per tool, by part type: a new tool adds a line here and a file beside it. */
-export const TOOL_VIEWS: { [N in AgentToolName as `tool-${N}`]: ComponentType<ToolViewProps<N>> } = {
+const TOOL_VIEWS: { [N in AgentToolName as `tool-${N}`]: ComponentType<ToolViewProps<N>> } = {
   "tool-search_site": SearchSiteView,
   "tool-get_service": GetServiceView,
   "tool-estimate_quote": EstimateQuoteView,

@@ -74,7 +74,7 @@ function readable(key: ArgumentName, value: unknown, input: Record<string, unkno
  * whatever else the model sent stays as it sent it: a refused call may carry arguments that match
  * no schema, or text that isn't JSON at all.
  */
-export function ToolArguments({ input, view }: { input: unknown; view: ViewContext }) {
+function ToolArguments({ input, view }: { input: unknown; view: ViewContext }) {
   const object =
     input && typeof input === "object" && !Array.isArray(input) ? (input as Record<string, unknown>) : null;
   const entries = object

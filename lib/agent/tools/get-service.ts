@@ -50,7 +50,7 @@ export function getService(serviceId: string, locale: Locale): GetServiceResult 
  * is re-sent on every later call, and the search match of the service's page already says what
  * it is.
  */
-export function serviceForModel({ service }: Extract<GetServiceResult, { ok: true }>) {
+function serviceForModel({ service }: Extract<GetServiceResult, { ok: true }>) {
   const { id, name, weeks, term, price, extras } = service;
   return {
     ok: true,

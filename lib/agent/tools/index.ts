@@ -1,4 +1,3 @@
-import type { InferUITools } from "ai";
 import { estimateQuoteTool } from "./estimate-quote";
 import { getServiceTool } from "./get-service";
 import { searchSiteTool } from "./search-site";
@@ -22,4 +21,3 @@ export function createAgentTools(context: ToolContext) {
 }
 
 export type AgentTools = ReturnType<typeof createAgentTools>;
-export type AgentUITools = InferUITools<AgentTools>;

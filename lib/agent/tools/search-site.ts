@@ -7,8 +7,8 @@ import { CATALOG, forModel, type ToolContext, toolInput } from "./shared";
 export type SearchSiteResult = SiteSearchResult;
 
 /** What the model reads of the matches (the page shows them all, whole): the best few, short. */
-export const MODEL_RESULTS = 3;
-export const MODEL_SNIPPET_LENGTH = 70;
+const MODEL_RESULTS = 3;
+const MODEL_SNIPPET_LENGTH = 70;
 const MODEL_TITLE_LENGTH = 60;
 
 const SERVICE_BY_PATH = new Map(
@@ -27,7 +27,7 @@ function shorten(text: string, length: number): string {
  * What the model reads of the matches: each page's path and title, a short snippet, and a
  * service page's id, so the next call can read that service without guessing its id.
  */
-export function searchForModel({ results }: SiteSearchResult) {
+function searchForModel({ results }: SiteSearchResult) {
   return {
     ok: true,
     results: results.slice(0, MODEL_RESULTS).map(({ path, title, snippet }) => {

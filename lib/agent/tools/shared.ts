@@ -21,7 +21,7 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
  * refinement rather than `.regex()`: the check stays in zod, which validates every call, while
  * the JSON schema sent to the model on every call goes without a `pattern` (~20 tokens each).
  */
-export const idSchema = z.string().refine((id) => SLUG.test(id), "not an id (a-z, 0-9, -)");
+const idSchema = z.string().refine((id) => SLUG.test(id), "not an id (a-z, 0-9, -)");
 export const extraIdsSchema = z.array(idSchema).max(8).default([]);
 
 // A service's page ends in its slug in that locale (`/es/servicios/tienda-en-linea`): a model that

@@ -24,7 +24,7 @@ import {
   toolInput,
 } from "./shared";
 
-export const NEXT_STEPS = ["quote", "contact", "whatsapp"] as const;
+const NEXT_STEPS = ["quote", "contact", "whatsapp"] as const;
 export type NextStep = (typeof NEXT_STEPS)[number];
 
 /** `path` is a site path, except for WhatsApp: an absolute https://wa.me/… link. */
@@ -43,7 +43,7 @@ export function runSummary(context: LeadContext, locale: Locale): string[] {
  * the answer filter holds back for a link (400 characters) and a large share of a call's 350
  * tokens. The contact page's WhatsApp button, which no model writes, carries the goal too.
  */
-export function whatsappMessage(locale: Locale, context: LeadContext): string {
+function whatsappMessage(locale: Locale, context: LeadContext): string {
   const { goal: _, ...withoutGoal } = context;
   // The run's id last, so the studio can open what the agent told this visitor.
   const run = context.runId ? [fill(getDictionary(locale).records.whatsappRun, { id: context.runId })] : [];
@@ -82,7 +82,7 @@ export function suggestNextStep(
  * which, percent-encoded, would triple the link on every later call and in the answer that copies
  * it. The page's button follows the whole link.
  */
-export function stepForModel({ kind, path }: Extract<SuggestNextStepResult, { ok: true }>) {
+function stepForModel({ kind, path }: Extract<SuggestNextStepResult, { ok: true }>) {
   return { ok: true, kind, path: withoutGoal(path) };
 }
 

@@ -136,7 +136,7 @@ function currencyName(tag: string, code: string, display: "name" | "symbol" | "n
 }
 
 /** A currency name as the reader looks it up: folded, dots out ("U.S. dollars" is "us dollars"). */
-export const nameKey = (name: string, language?: string) =>
+const nameKey = (name: string, language?: string) =>
   foldWord(name, language).replace(/\./g, "").replace(/\s+/g, " ").trim();
 
 /**
@@ -320,7 +320,7 @@ export async function languageDataSet(
 }
 
 /** The words the studio names its services and extras with (five letters or more): never stop words for it. */
-export function namingWords(site: SiteData): Map<string, Set<string>> {
+function namingWords(site: SiteData): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   for (const locale of site.settings.locales) {
     const words = new Set<string>();

@@ -17,7 +17,7 @@ export type Recording = {
   timeoutMs?: number;
 };
 
-export const RECORD_WRITE_TIMEOUT_MS = 3000;
+const RECORD_WRITE_TIMEOUT_MS = 3000;
 
 /** What the shared path knows of a use before its stream: who it is for and the visitor's words. */
 export type UseFacts = {

