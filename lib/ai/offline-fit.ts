@@ -1,5 +1,6 @@
 import type { CatalogPage, CatalogService } from "@/lib/content/types";
 import { LANGUAGE_DATA, languageData } from "@/lib/i18n/language-data";
+import { writtenWithoutSpaces } from "@/lib/i18n/words";
 import { plainTermsOf, termsOf } from "@/lib/search/terms";
 
 /**
@@ -174,15 +175,26 @@ function oneEditInside(a: string, b: string): boolean {
 }
 
 /**
+ * A term's length in letters of an alphabet, which the lengths above count: a character of a
+ * script of syllables or ideographs (kana, Han, Thai) says about what two Latin letters do, so
+ * "コーポレート" (6 characters) is as long as "corporate". Terms are read by their first character:
+ * the segmenter gives words of one script.
+ */
+const letters = (term: string) =>
+  term.charCodeAt(0) >= 0x0e00 && writtenWithoutSpaces(term) ? term.length * 2 : term.length;
+
+/**
  * How well two terms match: 1 for the same term, less for a long one that starts the other or
  * one letter off it, 0 otherwise.
  */
 export function termMatch(a: string, b: string): number {
   if (a === b) return 1;
-  if (a.length < PREFIX_MIN || b.length < PREFIX_MIN) return 0;
+  const sizeA = letters(a);
+  const sizeB = letters(b);
+  if (sizeA < PREFIX_MIN || sizeB < PREFIX_MIN) return 0;
   if (a.startsWith(b) || b.startsWith(a)) return PREFIX_MATCH;
-  if (a.length >= TYPO_MIN && b.length >= TYPO_MIN && oneEditInside(a, b)) return TYPO_MATCH;
-  return sameRoot(a, b) ? ROOT_MATCH : 0;
+  if (sizeA >= TYPO_MIN && sizeB >= TYPO_MIN && oneEditInside(a, b)) return TYPO_MATCH;
+  return sameRoot(a, b, Math.min(sizeA, sizeB)) ? ROOT_MATCH : 0;
 }
 
 /** Two forms of one long word share this share of the shorter one ("automatizar" ~ "automatizacion"). */
@@ -196,9 +208,9 @@ const ROOT_MATCH = 0.6;
  * "automatisation"). Nearly the whole shorter word must be shared, so "presencia" is not
  * "presentar".
  */
-function sameRoot(a: string, b: string): boolean {
+function sameRoot(a: string, b: string, size: number): boolean {
+  if (size < ROOT_MIN) return false;
   const shorter = Math.min(a.length, b.length);
-  if (shorter < ROOT_MIN) return false;
   let shared = 0;
   while (shared < shorter && a[shared] === b[shared]) shared += 1;
   return shared >= Math.ceil(shorter * ROOT_SHARE);
