@@ -1,15 +1,17 @@
-// @studio demo us mx ch it de br
+// @studio demo us mx ch it de br ja
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { AGENT_LIMITS, GOAL_MAX_LENGTH } from "@/lib/agent/limits";
 import { createOfflinePlanner } from "@/lib/agent/offline-planner";
 import { findAmounts } from "@/lib/checks/amounts";
 import type { Locale } from "@/lib/i18n/config";
+import { estimateTokens } from "@/lib/text/tokens";
 import { BR_FIT_GOALS } from "@/tests/fixtures/studios/br.fit-goals";
 import { CH_FIT_GOALS } from "@/tests/fixtures/studios/ch.fit-goals";
 import { DE_FIT_GOALS } from "@/tests/fixtures/studios/de.fit-goals";
 import { DEMO_FIT_GOALS } from "@/tests/fixtures/studios/demo.fit-goals";
 import { DEMO_RUN_GOALS } from "@/tests/fixtures/studios/demo.run-goals";
 import { IT_FIT_GOALS } from "@/tests/fixtures/studios/it.fit-goals";
+import { JA_FIT_GOALS } from "@/tests/fixtures/studios/ja.fit-goals";
 import { MX_FIT_GOALS } from "@/tests/fixtures/studios/mx.fit-goals";
 import { US_FIT_GOALS } from "@/tests/fixtures/studios/us.fit-goals";
 import { type PlayedRun, playRun } from "@/tests/support/agent-run";
@@ -30,6 +32,7 @@ const FIT: Record<string, FitTable> = {
   it: IT_FIT_GOALS,
   de: DE_FIT_GOALS,
   br: BR_FIT_GOALS,
+  ja: JA_FIT_GOALS,
 };
 const RUN: Record<string, RunTable> = { demo: DEMO_RUN_GOALS };
 
@@ -105,15 +108,32 @@ describe.runIf(RUN[STUDIO.name])(`the ${STUDIO.name} studio's goals that only a 
 
 describe.each(Object.entries(table))(`the ${STUDIO.name} studio's longest goal in %s`, (code, goals) => {
   // The most a visitor may write: a served goal said again and again up to the goal's limit. Every
-  // call re-sends it, so it is the run's worst case for the budget; it still reaches its price.
+  // call re-sends it, so it is the run's worst case for the budget.
   const served = goals.find(([, serviceId]) => serviceId !== null);
-  it.runIf(served)(`${GOAL_MAX_LENGTH} characters still reach the price and a next step`, async () => {
-    const [goal, serviceId] = served ?? ["", null];
-    let long = goal;
-    while (`${long} ${goal}`.length <= GOAL_MAX_LENGTH) long = `${long} ${goal}`;
-    long = `${long} ${goal}`.slice(0, GOAL_MAX_LENGTH);
+  const [goal, serviceId] = served ?? ["", null];
+  let long = goal;
+  while (`${long} ${goal}`.length <= GOAL_MAX_LENGTH) long = `${long} ${goal}`;
+  long = `${long} ${goal}`.slice(0, GOAL_MAX_LENGTH);
+  // The budget was sized for the limit in scripts of about 3 characters a token (Latin, most of
+  // all). A character of kana or kanji costs a token (lib/text/tokens.ts): 500 of them cost three
+  // times as much, and the run reaches the budget before the price (docs/configuration.md).
+  const latinCost = estimateTokens("x".repeat(GOAL_MAX_LENGTH));
+  const costsLikeLatin = estimateTokens(long) <= 1.5 * latinCost;
+
+  it.runIf(served)(`${GOAL_MAX_LENGTH} characters end answered within the budget, with a next step`, async () => {
     const run = await play(long, studioLocale(code));
-    expectPriced(run, serviceId ?? "");
-    expect(run.done.modelCalls).toBe(AGENT_LIMITS.maxSteps);
+    expect(run.done.reason).toBe("answered");
+    expect(run.done.unverifiedAmounts).toEqual([]);
+    expect(nextStepOf(run), "a next step").toBeDefined();
+    expect(run.done.usage.inputTokens + run.done.usage.outputTokens).toBeLessThanOrEqual(AGENT_LIMITS.tokenBudget);
   });
+
+  it.runIf(served && costsLikeLatin)(
+    `${GOAL_MAX_LENGTH} characters still reach the price and a next step`,
+    async () => {
+      const run = await play(long, studioLocale(code));
+      expectPriced(run, serviceId ?? "");
+      expect(run.done.modelCalls).toBe(AGENT_LIMITS.maxSteps);
+    },
+  );
 });
