@@ -1,5 +1,5 @@
 import type { CatalogPage, CatalogService } from "@/lib/content/types";
-import { LANGUAGE_DATA, languageData } from "@/lib/i18n/language-data";
+import { foldWord, LANGUAGE_DATA, languageData } from "@/lib/i18n/language-data";
 import { writtenWithoutSpaces } from "@/lib/i18n/words";
 import { plainTermsOf, termsOf } from "@/lib/search/terms";
 
@@ -76,6 +76,11 @@ type FitIndex = {
   services: ServiceWords[];
   /** Each service's name terms, in the catalog's order. */
   names: Set<string>[];
+  /**
+   * Each service's name words written without spaces, whole and folded ("ネットショップ"): the
+   * segmenter's pieces of one ("ネット", "ショップ") are not words of the name by themselves.
+   */
+  unspacedNames: string[][];
   /** Each service's name terms that are generic words of the language ("website" of "Business website"). */
   genericNames: Set<string>[];
   /** Every generic name term, with its idf among the names: one all the names share tells none apart. */
@@ -131,11 +136,25 @@ function buildIndex(catalog: FitCatalog, language: string): FitIndex {
       new Set(plainTermsOf(`${service.name} ${service.id.replace(/-/g, " ")}`, language).map(({ term }) => term)),
   );
   const genericNames = names.map((name) => new Set([...name].filter((term) => generic?.has(term))));
+  const unspacedNames = catalog.services.map((service) =>
+    service.name
+      .split(/[\s\p{P}]+/u)
+      .filter(writtenWithoutSpaces)
+      .map((word) => foldWord(word, language)),
+  );
   const withGeneric = new Map<string, number>();
   for (const name of genericNames) for (const term of name) withGeneric.set(term, (withGeneric.get(term) ?? 0) + 1);
   const genericIdf = new Map<string, number>();
   for (const [term, count] of withGeneric) genericIdf.set(term, idfOf(names.length, count));
-  return { services, names, genericNames, genericIdf, idf, rare: idfOf(Math.max(services.length, 1), 1) };
+  return {
+    services,
+    names,
+    unspacedNames,
+    genericNames,
+    genericIdf,
+    idf,
+    rare: idfOf(Math.max(services.length, 1), 1),
+  };
 }
 
 function indexFor(catalog: FitCatalog, language: string): FitIndex {
@@ -276,13 +295,27 @@ export function fitScores(text: string, catalog: FitCatalog, language: string, t
   return index.services.map((service, n) => ({ serviceId: service.id, score: scores[n] ?? 0 }));
 }
 
-/** Whether `text` has a word of the service's name (or one that starts like it). */
+/**
+ * Whether `text` has a word of the service's name (or one that starts like it). A name's word
+ * written without spaces is said whole ("ネットショップ"): "ネット予約" (online booking) says
+ * "ネット" and names no shop.
+ */
 export function namesService(text: string, serviceId: string, catalog: FitCatalog, language: string): boolean {
   const index = indexFor(catalog, language);
-  const name = index.names[index.services.findIndex((service) => service.id === serviceId)];
+  const at = index.services.findIndex((service) => service.id === serviceId);
+  const name = index.names[at];
+  const whole = index.unspacedNames[at] ?? [];
+  if (whole.length > 0) {
+    const folded = foldWord(text, language);
+    if (whole.some((word) => folded.includes(word))) return true;
+  }
   const generic = GENERIC[language];
   return plainTermsOf(text, language).some(
-    ({ term }) => !generic?.has(term) && [...(name ?? [])].some((known) => termMatch(term, known) > 0),
+    ({ term }) =>
+      !generic?.has(term) &&
+      [...(name ?? [])].some(
+        (known) => !(whole.length > 0 && writtenWithoutSpaces(known)) && termMatch(term, known) > 0,
+      ),
   );
 }
 
