@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { AGENT_LIMITS, GOAL_MAX_LENGTH } from "@/lib/agent/limits";
 import { createOfflinePlanner } from "@/lib/agent/offline-planner";
 import { findAmounts } from "@/lib/checks/amounts";
-import type { Locale } from "@/lib/i18n/config";
+import { LOCALES, type Locale } from "@/lib/i18n/config";
+import { getDictionary } from "@/lib/i18n/dictionary";
 import { estimateTokens } from "@/lib/text/tokens";
 import { BR_FIT_GOALS } from "@/tests/fixtures/studios/br.fit-goals";
 import { CH_FIT_GOALS } from "@/tests/fixtures/studios/ch.fit-goals";
@@ -90,6 +91,22 @@ describe.each(Object.entries(table))(`the ${STUDIO.name} studio's goals in %s, p
   });
 });
 
+describe.each(LOCALES)(`the ${STUDIO.name} studio's example goals in %s`, (code) => {
+  // The Lab's first two examples name needs the studio serves: each takes the four tools' path, one
+  // tool a model call, then the answer, as the e2e specs expect of every studio, in any script.
+  const served = getDictionary(code).agent.console.exampleGoals.slice(0, 2);
+  it.each(served)("%j calls the four tools", async (goal) => {
+    const run = await play(goal, code);
+    expect(run.tools.map((part) => part.name)).toEqual([
+      "search_site",
+      "get_service",
+      "estimate_quote",
+      "suggest_next_step",
+    ]);
+    expect(run.done.modelCalls).toBe(AGENT_LIMITS.maxSteps);
+  });
+});
+
 describe.runIf(RUN[STUDIO.name])(`the ${STUDIO.name} studio's goals that only a whole run reads`, () => {
   it.each(RUN[STUDIO.name] ?? [])("$locale: $goal", async ({ locale, goal, serviceId, alsoId }) => {
     const run = await play(goal, studioLocale(locale));
@@ -108,32 +125,20 @@ describe.runIf(RUN[STUDIO.name])(`the ${STUDIO.name} studio's goals that only a 
 
 describe.each(Object.entries(table))(`the ${STUDIO.name} studio's longest goal in %s`, (code, goals) => {
   // The most a visitor may write: a served goal said again and again up to the goal's limit. Every
-  // call re-sends it, so it is the run's worst case for the budget.
+  // call re-sends it, so it is the run's worst case for the budget; it still reaches its price.
   const served = goals.find(([, serviceId]) => serviceId !== null);
-  const [goal, serviceId] = served ?? ["", null];
-  let long = goal;
-  while (`${long} ${goal}`.length <= GOAL_MAX_LENGTH) long = `${long} ${goal}`;
-  long = `${long} ${goal}`.slice(0, GOAL_MAX_LENGTH);
-  // The budget was sized for the limit in scripts of about 3 characters a token (Latin, most of
-  // all). A character of kana or kanji costs a token (lib/text/tokens.ts): 500 of them cost three
-  // times as much, and the run reaches the budget before the price (docs/configuration.md).
-  const latinCost = estimateTokens("x".repeat(GOAL_MAX_LENGTH));
-  const costsLikeLatin = estimateTokens(long) <= 1.5 * latinCost;
-
-  it.runIf(served)(`${GOAL_MAX_LENGTH} characters end answered within the budget, with a next step`, async () => {
+  it.runIf(served)(`${GOAL_MAX_LENGTH} characters still reach the price and a next step`, async () => {
+    const [goal, serviceId] = served ?? ["", null];
+    let long = goal;
+    while (`${long} ${goal}`.length <= GOAL_MAX_LENGTH) long = `${long} ${goal}`;
+    long = `${long} ${goal}`.slice(0, GOAL_MAX_LENGTH);
     const run = await play(long, studioLocale(code));
-    expect(run.done.reason).toBe("answered");
-    expect(run.done.unverifiedAmounts).toEqual([]);
-    expect(nextStepOf(run), "a next step").toBeDefined();
-    expect(run.done.usage.inputTokens + run.done.usage.outputTokens).toBeLessThanOrEqual(AGENT_LIMITS.tokenBudget);
+    expectPriced(run, serviceId ?? "");
+    // The budget was sized for the limit in Latin text, about 3 characters a token: there the run
+    // makes all its calls. Kana and kanji cost a token a character (lib/text/tokens.ts), so 500 of
+    // them leave room for one call less: the answer then carries the run's own next step.
+    const latinCost = estimateTokens("x".repeat(GOAL_MAX_LENGTH));
+    const calls = estimateTokens(long) <= 1.5 * latinCost ? AGENT_LIMITS.maxSteps : AGENT_LIMITS.maxSteps - 1;
+    expect(run.done.modelCalls).toBeGreaterThanOrEqual(calls);
   });
-
-  it.runIf(served && costsLikeLatin)(
-    `${GOAL_MAX_LENGTH} characters still reach the price and a next step`,
-    async () => {
-      const run = await play(long, studioLocale(code));
-      expectPriced(run, serviceId ?? "");
-      expect(run.done.modelCalls).toBe(AGENT_LIMITS.maxSteps);
-    },
-  );
 });
