@@ -4,6 +4,7 @@ import { CATALOG } from "@/lib/content/catalog";
 import { LOCALES, type Locale } from "@/lib/i18n/config";
 import { getDictionary } from "@/lib/i18n/dictionary";
 import { foldWord, stopWordsOf } from "@/lib/i18n/language-data";
+import { splitWords } from "@/lib/i18n/words";
 import { tokenize } from "@/lib/search/terms";
 import { plannerAnswer, plannerPlan } from "./offline-planner-answer";
 
@@ -80,10 +81,7 @@ function searchQuery(goal: string, locale: Locale, count: number): string {
  * the studio's languages on any page.
  */
 function goalLanguage(goal: string, locale: Locale): Locale {
-  const words = (language: string) =>
-    foldWord(goal, language)
-      .split(/[^\p{L}\p{N}]+/u)
-      .filter(Boolean);
+  const words = (language: string) => splitWords(foldWord(goal, language), language);
   const said = (language: Locale) => {
     const stop = stopWordsOf(language);
     return words(language).filter((word) => stop.has(word)).length;

@@ -1,5 +1,6 @@
 import type { CatalogPage, CatalogService } from "@/lib/content/types";
-import { LANGUAGE_DATA, languageData } from "@/lib/i18n/language-data";
+import { foldWord, LANGUAGE_DATA, languageData } from "@/lib/i18n/language-data";
+import { writtenWithoutSpaces } from "@/lib/i18n/words";
 import { plainTermsOf, termsOf } from "@/lib/search/terms";
 
 /**
@@ -75,6 +76,11 @@ type FitIndex = {
   services: ServiceWords[];
   /** Each service's name terms, in the catalog's order. */
   names: Set<string>[];
+  /**
+   * Each service's name words written without spaces, whole and folded ("ネットショップ"): the
+   * segmenter's pieces of one ("ネット", "ショップ") are not words of the name by themselves.
+   */
+  unspacedNames: string[][];
   /** Each service's name terms that are generic words of the language ("website" of "Business website"). */
   genericNames: Set<string>[];
   /** Every generic name term, with its idf among the names: one all the names share tells none apart. */
@@ -130,11 +136,25 @@ function buildIndex(catalog: FitCatalog, language: string): FitIndex {
       new Set(plainTermsOf(`${service.name} ${service.id.replace(/-/g, " ")}`, language).map(({ term }) => term)),
   );
   const genericNames = names.map((name) => new Set([...name].filter((term) => generic?.has(term))));
+  const unspacedNames = catalog.services.map((service) =>
+    service.name
+      .split(/[\s\p{P}]+/u)
+      .filter(writtenWithoutSpaces)
+      .map((word) => foldWord(word, language)),
+  );
   const withGeneric = new Map<string, number>();
   for (const name of genericNames) for (const term of name) withGeneric.set(term, (withGeneric.get(term) ?? 0) + 1);
   const genericIdf = new Map<string, number>();
   for (const [term, count] of withGeneric) genericIdf.set(term, idfOf(names.length, count));
-  return { services, names, genericNames, genericIdf, idf, rare: idfOf(Math.max(services.length, 1), 1) };
+  return {
+    services,
+    names,
+    unspacedNames,
+    genericNames,
+    genericIdf,
+    idf,
+    rare: idfOf(Math.max(services.length, 1), 1),
+  };
 }
 
 function indexFor(catalog: FitCatalog, language: string): FitIndex {
@@ -174,15 +194,26 @@ function oneEditInside(a: string, b: string): boolean {
 }
 
 /**
+ * A term's length in letters of an alphabet, which the lengths above count: a character of a
+ * script of syllables or ideographs (kana, Han, Thai) says about what two Latin letters do, so
+ * "コーポレート" (6 characters) is as long as "corporate". Terms are read by their first character:
+ * the segmenter gives words of one script.
+ */
+const letters = (term: string) =>
+  term.charCodeAt(0) >= 0x0e00 && writtenWithoutSpaces(term) ? term.length * 2 : term.length;
+
+/**
  * How well two terms match: 1 for the same term, less for a long one that starts the other or
  * one letter off it, 0 otherwise.
  */
 export function termMatch(a: string, b: string): number {
   if (a === b) return 1;
-  if (a.length < PREFIX_MIN || b.length < PREFIX_MIN) return 0;
+  const sizeA = letters(a);
+  const sizeB = letters(b);
+  if (sizeA < PREFIX_MIN || sizeB < PREFIX_MIN) return 0;
   if (a.startsWith(b) || b.startsWith(a)) return PREFIX_MATCH;
-  if (a.length >= TYPO_MIN && b.length >= TYPO_MIN && oneEditInside(a, b)) return TYPO_MATCH;
-  return sameRoot(a, b) ? ROOT_MATCH : 0;
+  if (sizeA >= TYPO_MIN && sizeB >= TYPO_MIN && oneEditInside(a, b)) return TYPO_MATCH;
+  return sameRoot(a, b, Math.min(sizeA, sizeB)) ? ROOT_MATCH : 0;
 }
 
 /** Two forms of one long word share this share of the shorter one ("automatizar" ~ "automatizacion"). */
@@ -196,9 +227,9 @@ const ROOT_MATCH = 0.6;
  * "automatisation"). Nearly the whole shorter word must be shared, so "presencia" is not
  * "presentar".
  */
-function sameRoot(a: string, b: string): boolean {
+function sameRoot(a: string, b: string, size: number): boolean {
+  if (size < ROOT_MIN) return false;
   const shorter = Math.min(a.length, b.length);
-  if (shorter < ROOT_MIN) return false;
   let shared = 0;
   while (shared < shorter && a[shared] === b[shared]) shared += 1;
   return shared >= Math.ceil(shorter * ROOT_SHARE);
@@ -264,13 +295,27 @@ export function fitScores(text: string, catalog: FitCatalog, language: string, t
   return index.services.map((service, n) => ({ serviceId: service.id, score: scores[n] ?? 0 }));
 }
 
-/** Whether `text` has a word of the service's name (or one that starts like it). */
+/**
+ * Whether `text` has a word of the service's name (or one that starts like it). A name's word
+ * written without spaces is said whole ("ネットショップ"): "ネット予約" (online booking) says
+ * "ネット" and names no shop.
+ */
 export function namesService(text: string, serviceId: string, catalog: FitCatalog, language: string): boolean {
   const index = indexFor(catalog, language);
-  const name = index.names[index.services.findIndex((service) => service.id === serviceId)];
+  const at = index.services.findIndex((service) => service.id === serviceId);
+  const name = index.names[at];
+  const whole = index.unspacedNames[at] ?? [];
+  if (whole.length > 0) {
+    const folded = foldWord(text, language);
+    if (whole.some((word) => folded.includes(word))) return true;
+  }
   const generic = GENERIC[language];
   return plainTermsOf(text, language).some(
-    ({ term }) => !generic?.has(term) && [...(name ?? [])].some((known) => termMatch(term, known) > 0),
+    ({ term }) =>
+      !generic?.has(term) &&
+      [...(name ?? [])].some(
+        (known) => !(whole.length > 0 && writtenWithoutSpaces(known)) && termMatch(term, known) > 0,
+      ),
   );
 }
 

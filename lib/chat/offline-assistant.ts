@@ -6,6 +6,8 @@ import { getDictionary } from "@/lib/i18n/dictionary";
 import { formatDuration } from "@/lib/i18n/duration";
 import { fill } from "@/lib/i18n/fill";
 import { formatMoney } from "@/lib/i18n/format";
+import { foldWord } from "@/lib/i18n/language-data";
+import { splitWords } from "@/lib/i18n/words";
 import { LAB_USES } from "@/lib/lab-uses";
 import { searchSite } from "@/lib/search/site";
 import { paths } from "@/lib/site/paths";
@@ -13,9 +15,9 @@ import { paths } from "@/lib/site/paths";
 type Copy = ReturnType<typeof getDictionary>["assistant"]["offline"];
 type Asks = { price: boolean; time: boolean };
 
-function words(text: string): Set<string> {
-  const folded = text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
-  return new Set(folded.split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+/** A text's words as the search folds them (accents and case aside; "いくら" found in "いくらですか"). */
+function words(text: string, locale: Locale): Set<string> {
+  return new Set(splitWords(foldWord(text, locale), locale));
 }
 
 /**
@@ -28,9 +30,9 @@ function quotesNumbers(text: string): boolean {
 }
 
 /** Whether the question asks for a price, for a time, both or neither (the dictionary's words). */
-function asksOf(question: string, copy: Copy): Asks {
-  const said = words(question);
-  const any = (list: readonly string[]) => list.some((word) => said.has(word));
+function asksOf(question: string, copy: Copy, locale: Locale): Asks {
+  const said = words(question, locale);
+  const any = (list: readonly string[]) => list.some((word) => said.has(foldWord(word, locale)));
   return { price: any(copy.priceWords), time: any(copy.timeWords) };
 }
 
@@ -77,7 +79,7 @@ export function offlineAnswer(questions: readonly string[], locale: Locale): str
   const copy = getDictionary(locale).assistant.offline;
   const question = questions.at(-1) ?? "";
   const links = { agent: paths.labPage(locale, "agent"), quote: paths.quote(locale), contact: paths.contact(locale) };
-  const asks = asksOf(question, copy);
+  const asks = asksOf(question, copy, locale);
   const own = serviceIn(question, locale);
   const subject = own ? aboutService(own, asks, locale, copy) : null;
   if (subject) {

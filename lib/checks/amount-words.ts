@@ -1,5 +1,6 @@
 import type { LanguageData } from "@/lib/i18n/language-data";
 import { foldWord } from "@/lib/i18n/language-data/fold";
+import { writtenWithoutSpaces } from "@/lib/i18n/words";
 import { literalPattern } from "@/lib/text/literal";
 
 /**
@@ -24,6 +25,8 @@ type Words = {
   longest: number;
   /** A text without one of these has no spelled scale and is skipped before it is tokenized. */
   hasScale: RegExp;
+  /** The characters of number words in scripts written without spaces ("三百二十万"), as a class, or "" when none. */
+  unspaced: string;
 };
 
 const merged = new WeakMap<readonly LanguageData[], Words>();
@@ -34,8 +37,14 @@ function wordsOf(languages: readonly LanguageData[]): Words {
   const all = <T>(pick: (data: LanguageData) => Record<string, T>) =>
     new Map(languages.flatMap((data) => Object.entries(pick(data))));
   const numbers = all((data) => data.numbers);
-  // One-letter scales ("k", "M") and abbreviations ("Mio.") are the digit reader's; spelled words are this one's.
-  const scales = new Map([...all((data) => data.scales)].filter(([word]) => /^[^\s.]{3,}$/.test(word)));
+  // One-letter scales ("k", "M") and abbreviations ("Mio.") are the digit reader's; spelled words are
+  // this one's, and so are the scales of a script written without spaces ("万", "億"), words of one character.
+  const scales = new Map(
+    [...all((data) => data.scales)].filter(([word]) => /^[^\s.]{3,}$/.test(word) || writtenWithoutSpaces(word)),
+  );
+  const unspaced = new Set(
+    [...numbers.keys(), ...scales.keys()].filter(writtenWithoutSpaces).flatMap((word) => [...word]),
+  );
   const stems = [...new Set([...scales.keys()].map((word) => word.slice(0, 3)))].map(literalPattern);
   words = {
     numbers,
@@ -46,6 +55,7 @@ function wordsOf(languages: readonly LanguageData[]): Words {
     of: new Set(languages.flatMap((data) => data.of)),
     longest: Math.max(1, ...[...numbers.keys(), ...scales.keys()].map((word) => word.length)),
     hasScale: stems.length ? new RegExp(stems.join("|"), "i") : /(?!)/,
+    unspaced: [...unspaced].map(literalPattern).join(""),
   };
   merged.set(languages, words);
   return words;
@@ -64,6 +74,8 @@ type Token = {
   part?: boolean;
   /** A fraction written as a sign or with digits ("½", "1/2"): it adds to a figure right before it. */
   sign?: boolean;
+  /** A piece of a word of a script written without spaces ("万" of "三万"). */
+  unspaced?: boolean;
 };
 
 const STARTS: ReadonlySet<Kind> = new Set(["number", "word", "article", "fraction", "scale"]);
@@ -135,13 +147,16 @@ function tokenize(
 ): Token[] {
   const tokens: Token[] = [];
   if (!words.hasScale.test(text)) return tokens;
-  let pattern = patterns.get(digitPattern);
+  const key = `${digitPattern}\u0000${words.unspaced}`;
+  let pattern = patterns.get(key);
   if (!pattern) {
+    // A run of number characters of a script written without spaces ("三百二十万") is one word to split.
+    const unspaced = words.unspaced ? `|[${words.unspaced}]+` : "";
     pattern = new RegExp(
-      `\\d{1,2}/\\d{1,2}(?![0-9/])|[½¼¾]|${digitPattern}|[A-Za-z\\u00c0-\\u024f]+(?:-[A-Za-z\\u00c0-\\u024f]+)*`,
+      `\\d{1,2}/\\d{1,2}(?![0-9/])|[½¼¾]|${digitPattern}|[A-Za-z\\u00c0-\\u024f]+(?:-[A-Za-z\\u00c0-\\u024f]+)*${unspaced}`,
       "g",
     );
-    patterns.set(digitPattern, pattern);
+    patterns.set(key, pattern);
   }
   for (const match of text.matchAll(pattern)) {
     const raw = match[0];
@@ -185,8 +200,9 @@ function tokenize(
 
 function tokenizeWord(raw: string, start: number, end: number, words: Words, tokens: Token[]): void {
   const word = foldWord(raw);
+  const unspaced = writtenWithoutSpaces(word);
   const push = (kind: Kind, value = 0, part = false) =>
-    tokens.push({ start, end, kind, value, ...(part ? { part } : {}) });
+    tokens.push({ start, end, kind, value, ...(part ? { part } : {}), ...(unspaced ? { unspaced } : {}) });
   const scale = words.scales.get(word);
   const number = words.numbers.get(word);
   const fraction = words.fractions.get(word);
@@ -197,8 +213,8 @@ function tokenizeWord(raw: string, start: number, end: number, words: Words, tok
   else if (words.articles.has(word)) push("article");
   else if (words.of.has(word)) push("of");
   else {
-    // A compound ("dreitausend", "duecentomila"): its pieces, joined.
-    const pieces = word.length > 3 ? piecesOf(word, words) : null;
+    // A compound ("dreitausend", "duecentomila", "四千"): its pieces, joined.
+    const pieces = word.length > 3 || unspaced ? piecesOf(word, words) : null;
     if (!pieces) push("other");
     else for (const piece of pieces) push(piece.kind, piece.value, true);
   }
@@ -221,7 +237,11 @@ function joins(text: string, tokens: Token[], at: number): boolean {
   const gap = text.slice(a.end, b.start);
   const wordsOnly = a.kind !== "number" && b.kind !== "number";
   const glued = gap === "" && a.kind === "number" && b.sign === true;
-  if (!glued && !/^[ \t\u00a0\u202f]+$/.test(gap) && !(wordsOnly && gap === "-")) return false;
+  // A script written without spaces joins figures and its scale words with none ("1億2000万").
+  const unspaced =
+    gap === "" &&
+    (writtenWithoutSpaces(text.slice(a.start, a.end)) || writtenWithoutSpaces(text.slice(b.start, b.end)));
+  if (!glued && !unspaced && !/^[ \t\u00a0\u202f]+$/.test(gap) && !(wordsOnly && gap === "-")) return false;
   switch (b.kind) {
     case "and": {
       // "treinta y cinco", "dos millones y medio", "one and a half", "one hundred and twenty":
@@ -260,9 +280,12 @@ function runEnd(tokens: Token[]): number {
   for (let end = tokens.length - 1; end >= 0; end--) {
     const token = tokens[end];
     if (token && endsAmount(token)) {
-      // The rest of a compound word ("dreitausend|fünfhundert").
+      // The rest of a compound word ("dreitausend|fünfhundert"), but not after a scale that starts a
+      // word of a script written without spaces: its numbers start with a figure ("一万"), and "万一"
+      // ("just in case") is no amount.
       let last = end;
-      while (tokens[last + 1]?.part && tokens[last + 1]?.start === token.start) last++;
+      const leads = end === 0 && token.unspaced === true;
+      while (!leads && tokens[last + 1]?.part && tokens[last + 1]?.start === token.start) last++;
       return last;
     }
     const before = tokens.slice(0, end);
@@ -306,7 +329,10 @@ function readRun(tokens: Token[]): WordRun | null {
       else if (afterAnd || token.sign) small += token.value;
       else small = (small || 1) * token.value;
     } else if (token.kind === "scale" && token.value < 1e6) {
-      thousands += (small || 1) * token.value;
+      // A scale above the one before it takes what that one made too: "二千五百万" is 2,500 times
+      // 万 (ten thousand), as the myriads of Chinese and Japanese count; "two thousand" has no such.
+      if (thousands > 0 && lastScale < token.value && lastScale < 1e6) thousands = (thousands + small) * token.value;
+      else thousands += (small || 1) * token.value;
       small = 0;
       lastScale = token.value;
     } else if (token.kind === "scale") {

@@ -1,5 +1,6 @@
 import { SETTINGS } from "@/content/generated/settings";
 import { ALL_LANGUAGES, foldWord, LANGUAGE_DATA } from "@/lib/i18n/language-data";
+import { segmentWords, type WordAt, writtenWithoutSpaces } from "@/lib/i18n/words";
 import { literalPattern } from "@/lib/text/literal";
 import { wordRuns } from "./amount-words";
 
@@ -15,14 +16,13 @@ const WORD_END = `(?![${LETTERS}0-9])`;
 // currency: "€", "R$", "zł", "CHF", "euros", "dólares"), besides the common marks written here.
 const asPattern = (marks: readonly string[]) =>
   marks.map((mark) => literalPattern(mark).replace(/\s+/g, `${SP}+`)).join("|");
-const STUDIO_SYMBOLS = asPattern(SETTINGS.currencyMarks.symbols);
+// As the reader reads them (`asRead`'s NFKC): ja-JP writes the yen "￥", which a text reads as "¥".
+const SYMBOLS = SETTINGS.currencyMarks.symbols.map((mark) => mark.normalize("NFKC"));
+const WORDS = SETTINGS.currencyMarks.words.map((mark) => mark.normalize("NFKC"));
+const STUDIO_SYMBOLS = asPattern(SYMBOLS);
 // Never empty: the symbols hold at least the ISO code.
-const STUDIO_AFTER = asPattern([...SETTINGS.currencyMarks.words, ...SETTINGS.currencyMarks.symbols]);
-const STUDIO_MARKS = new Set<string>(
-  [...SETTINGS.currencyMarks.symbols, ...SETTINGS.currencyMarks.words].map((mark) =>
-    mark.toLowerCase().replace(/\s+/g, " "),
-  ),
-);
+const STUDIO_AFTER = asPattern([...WORDS, ...SYMBOLS]);
+const STUDIO_MARKS = new Set<string>([...SYMBOLS, ...WORDS].map((mark) => mark.toLowerCase().replace(/\s+/g, " ")));
 // ISO codes answers write in any case (the studio's and those of a currency written with a sign
 // alone: USD, EUR, GBP…); any other is read in capitals beside a figure (`isoBeside`).
 const CODES = [...new Set([SETTINGS.currency, ...LANGUAGE_DATA.codes])].join("|");
@@ -73,8 +73,10 @@ const CURRENCY_NAMES: ReadonlyMap<string, string> = new Map(
   ALL_LANGUAGES.flatMap((data) => Object.entries(data.currencies)),
 );
 const LONGEST_NAME = Math.max(1, ...[...CURRENCY_NAMES.keys()].map((name) => name.split(" ").length));
+/** Words of a currency's name written without spaces, as the segmenter cuts it ("オーストラリア|ドル"). */
+const LONGEST_GLUED_NAME = 4;
 function countsThings(word: string | undefined): boolean {
-  if (word === undefined || !LETTER.test(word)) return false;
+  if (word === undefined || !(LETTER.test(word) || writtenWithoutSpaces(word))) return false;
   // A currency's code in capitals ("1.800.000 INR"): `isoBeside` reads it.
   if (/^[A-Z]{3}$/.test(word) && isoCodes().has(word)) return false;
   const folded = foldWord(word);
@@ -87,9 +89,36 @@ function countsThings(word: string | undefined): boolean {
   );
 }
 const LETTER = new RegExp(`[${LETTERS}]`);
+
+/**
+ * The words right after `at` (past spaces) in a script written without spaces, touching one
+ * another, at most `count`: Japanese writes a counter or a currency glued to its figure ("1,800人",
+ * "320万米ドル"), which the Latin patterns above don't read. Found by `Intl.Segmenter` on a short
+ * slice, and only when such a character follows: other texts never pay for it.
+ */
+function unspacedWordsAt(text: string, at: number, count: number): WordAt[] {
+  let start = at;
+  while (start < text.length && /[ \t\u00a0\u202f]/.test(text.charAt(start))) start++;
+  if (!writtenWithoutSpaces(text.charAt(start))) return [];
+  const out: WordAt[] = [];
+  let end = 0;
+  for (const word of segmentWords(text.slice(start, start + 24))) {
+    if (word.index !== end || out.length === count) break;
+    out.push({ word: word.word, index: start + word.index });
+    end = word.index + word.word.length;
+  }
+  return out;
+}
+
+/** The word after a figure, past a "de"/"of" ("semanas", "Nutzer", "人"). */
+function nextWord(text: string, end: number): string | undefined {
+  NEXT_WORD.lastIndex = end;
+  return NEXT_WORD.exec(text)?.[1] ?? unspacedWordsAt(text, end, 1)[0]?.word;
+}
 // Two numbers joined like "1,4 y 2 millones", "1.8–2.8 millones", "de $1.800.000 a $2.800.000": a
 // dash, or one short function word of the studio's languages ("y", "bis", "à", "to").
-const RANGE_DASH = new RegExp(`^${SP}*[-–—]${SP}*$`);
+// "〜" and "～" (read as "~") are Japanese's dash between the ends of a range ("15万〜25万円").
+const RANGE_DASH = new RegExp(`^${SP}*[-–—~〜]${SP}*$`);
 const RANGE_WORD = new RegExp(`^${SP}+([${LETTERS}]{1,5})${SP}+$`);
 const JOIN_WORDS: ReadonlySet<string> = new Set([
   ...ALL_LANGUAGES.flatMap((data) => data.and),
@@ -237,8 +266,7 @@ function scan(text: string): Candidate[] {
     const multiplier = multRaw && !lengthUnit ? multiplierOf(multRaw) : null;
     PERCENT_AFTER.lastIndex = end;
     const named = foreignNamed(text, lengthUnit ? start + (groups.num?.length ?? 0) : end, groups.post);
-    NEXT_WORD.lastIndex = end;
-    const counts = !marked && !named && countsThings(NEXT_WORD.exec(text)?.[1]);
+    const counts = !marked && !named && countsThings(nextWord(text, end));
     // A letter right after the figure makes it a word or an id ("3d", "v2"), unless a currency
     // sign before a grouped figure already made it money ("$9.900.000aprox.").
     const signed = Boolean(groups.code || groups.sym || groups.other) && number.grouped;
@@ -272,7 +300,7 @@ const SUFFIX_AT = new RegExp(SUFFIX.replace(/\)\?$/, ")"), "iy");
 
 /** Amounts with words ("un millón cuatrocientos mil", "1 millón 400 mil") replace the pieces the digit reader saw. */
 function withWordRuns(text: string, candidates: Candidate[]): Candidate[] {
-  if (!/[a-z]/i.test(text)) return candidates;
+  if (!/[a-z]/i.test(text) && !writtenWithoutSpaces(text)) return candidates;
   const runs = wordRuns(text, NUMBER_SOURCE, ALL_LANGUAGES, (token) => {
     const parsed = parseNumber(token);
     return parsed ? parsed.int / 10 ** parsed.scale : null;
@@ -298,8 +326,7 @@ function withWordRuns(text: string, candidates: Candidate[]): Candidate[] {
       covered.some((c) => c.named) ||
       namesCurrency(prefix?.groups?.code, prefix?.groups?.sym, suffix?.groups?.post, prefix?.groups?.other);
     start = Math.max(0, start);
-    NEXT_WORD.lastIndex = end;
-    const counts = !marked && countsThings(NEXT_WORD.exec(text)?.[1]);
+    const counts = !marked && countsThings(nextWord(text, end));
     PERCENT_AFTER.lastIndex = end;
     out = [
       ...out.filter((c) => !covered.includes(c)),
@@ -451,11 +478,17 @@ function foreignNamed(
     words.push({ word, end: offset - (match[1].length - word.length) });
     if (word !== match[1]) break;
   }
+  // A script written without spaces glues the name to the figure and its words to one another ("米ドル").
+  const glued = words.length === 0;
+  if (glued) {
+    for (const { word, index } of unspacedWordsAt(text, offset, LONGEST_GLUED_NAME))
+      words.push({ word, end: index + word.length });
+  }
   for (let count = words.length; count > 0; count--) {
     const name = words
       .slice(0, count)
       .map((each) => each.word)
-      .join(" ");
+      .join(glued ? "" : " ");
     const key = foldWord(name).replace(/\./g, "");
     const code = CURRENCY_NAMES.get(key);
     if (code === undefined) continue;

@@ -162,7 +162,7 @@ async function readDictionaries(root: string, locales: readonly string[]) {
       ]);
     }
     const candidate = parseYaml(root, file) ?? {};
-    const problems = dictionaryProblems(es, candidate);
+    const problems = dictionaryProblems(es, candidate, locale);
     if (problems.length) {
       throw new ContentError(file, [
         `no dictionary ships for "${locale}", so this file is its whole dictionary (the keys of ${SHAPE_FILE}): ` +

@@ -13,7 +13,57 @@ function textCount(value: unknown): number {
   return isRecord(value) ? Object.values(value).reduce<number>((sum, item) => sum + textCount(item), 0) : 1;
 }
 
-function fieldProblems(original: unknown, value: unknown, field: string, complete: boolean): string[] {
+/** The plural forms a language writes (CLDR's categories through Intl): Japanese only `other`, Polish four. */
+function pluralCategoriesOf(language: string): string[] {
+  try {
+    return new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+  } catch {
+    return ["other"];
+  }
+}
+
+const PLURAL_CATEGORIES = new Set(["zero", "one", "two", "few", "many", "other"]);
+/** A dictionary's plural forms (`pluralForms`): texts keyed by CLDR categories, `other` among them. */
+const isPlural = (value: unknown): value is Record<string, string> =>
+  isRecord(value) &&
+  "other" in value &&
+  Object.entries(value).every(([key, text]) => PLURAL_CATEGORIES.has(key) && typeof text === "string");
+
+/**
+ * A whole dictionary's plural forms are the language's own, not the reference's: Japanese writes
+ * `other` alone where English writes `one` and `other`. Each form keeps the placeholders of the
+ * reference's `other`.
+ */
+function pluralProblems(original: Record<string, string>, value: unknown, field: string, language: string): string[] {
+  const wanted = pluralCategoriesOf(language);
+  if (!isRecord(value)) return [`${field}: expected the plural forms ${wanted.join(", ")}`];
+  // "{count} day" may be "one day" in a form of its own: every other placeholder of `other` stays.
+  const withoutCount = (text: string) =>
+    placeholders(text)
+      .filter((name) => name !== "count")
+      .join();
+  const expected = withoutCount(original.other ?? "");
+  return [
+    ...wanted.filter((category) => !(category in value)).map((category) => `${field}.${category}: missing`),
+    ...Object.entries(value).flatMap(([category, text]) => {
+      if (!wanted.includes(category))
+        return [`${field}.${category}: not a plural form of "${language}" (${wanted.join(", ")})`];
+      if (typeof text !== "string" || !text.trim()) return [`${field}.${category}: expected a text`];
+      return withoutCount(text) === expected
+        ? []
+        : [`${field}.${category}: expected the placeholders of ${field}.other`];
+    }),
+  ];
+}
+
+function fieldProblems(
+  original: unknown,
+  value: unknown,
+  field: string,
+  complete: boolean,
+  language?: string,
+): string[] {
+  if (complete && language && isPlural(original)) return pluralProblems(original, value, field, language);
   if (typeof original === "string") {
     // A shipped text left empty on purpose (a reason with nothing to say) may stay empty in a whole dictionary.
     const mayBeEmpty = complete && original === "";
@@ -29,17 +79,17 @@ function fieldProblems(original: unknown, value: unknown, field: string, complet
       : [`${field}: expected a list of texts`];
   }
   if (complete && !isRecord(value)) return [`${field}: expected a group of texts (${textCount(original)} keys)`];
-  return problems(original, value, field, complete);
+  return problems(original, value, field, complete, language);
 }
 
-function problems(base: unknown, override: unknown, at: string, complete: boolean): string[] {
+function problems(base: unknown, override: unknown, at: string, complete: boolean, language?: string): string[] {
   if (!isRecord(override)) return [`${at || "(file)"}: expected keys of the dictionary`];
   if (!isRecord(base)) return [`${at}: no such group in the dictionary`];
   const field = (key: string) => (at ? `${at}.${key}` : key);
   // In the dictionary's order, so a translator reads the list as the file reads.
   const keys = complete ? Object.keys(base) : Object.keys(override).filter((key) => base[key] !== undefined);
   const known = keys.flatMap((key) => {
-    if (key in override) return fieldProblems(base[key], override[key], field(key), complete);
+    if (key in override) return fieldProblems(base[key], override[key], field(key), complete, language);
     const count = textCount(base[key]);
     return [
       isRecord(base[key])
@@ -59,11 +109,12 @@ export function copyProblems(base: unknown, override: unknown): string[] {
 }
 
 /**
- * What keeps `candidate` from being a whole dictionary shaped like `reference`: every missing key,
- * every text of the wrong type or with other placeholders, every key the dictionary doesn't have.
+ * What keeps `candidate` from being a whole dictionary of `language` shaped like `reference`: every
+ * missing key, every text of the wrong type or with other placeholders, every key the dictionary
+ * doesn't have, and plural forms other than the ones the language writes.
  */
-export function dictionaryProblems(reference: unknown, candidate: unknown): string[] {
-  return problems(reference, candidate, "", true);
+export function dictionaryProblems(reference: unknown, candidate: unknown, language: string): string[] {
+  return problems(reference, candidate, "", true, language);
 }
 
 /** `base` with `override`'s strings put in (both already checked by `copyProblems`). */

@@ -1,3 +1,4 @@
+import { isStopWord } from "@/lib/i18n/words";
 import { type WordForm, wordFormsOf } from "./words";
 
 /** A goal or question the Lab had nothing for: its record, its language and the visitor's words. */
@@ -43,7 +44,7 @@ function label(spellings: Map<string, number>): string {
 export function groupGaps(gaps: readonly Gap[], stopWords: (language: string) => ReadonlySet<string>): GapGroup[] {
   const wordsOfGap = gaps.map((gap) => {
     const stop = stopWords(gap.language);
-    return wordFormsOf(gap.text, gap.language).filter((form) => !stop.has(form.key));
+    return wordFormsOf(gap.text, gap.language).filter((form) => !isStopWord(form.key, stop));
   });
   const keys = new Set(wordsOfGap.flat().map((form) => form.key));
   type Group = { gaps: Gap[]; count: number; spellings: Map<string, number> };

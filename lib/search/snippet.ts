@@ -38,6 +38,9 @@ export function snippetOf(raw: string, locale: Locale, weights: ReadonlyMap<stri
   return cut(text, from <= 0 ? 0 : startNear(text, from, best.start), room);
 }
 
+// Japanese and Chinese end a sentence or a clause with a full-width mark and no space after it.
+const CLAUSE_MARKS = ["、", "，", "。", "！", "？"];
+
 /** Where to start a snippet between `from` and `match`: after the last sentence end, else at a word. */
 function startNear(text: string, from: number, match: number): number {
   const lead = text.slice(from, match);
@@ -52,11 +55,14 @@ function cut(text: string, start: number, room: number): string {
   let end = Math.min(text.length, start + room);
   if (end < text.length) {
     const lastSpace = text.lastIndexOf(" ", end);
-    if (lastSpace > start) end = lastSpace;
+    // A text written without spaces breaks after a clause's mark ("、", "。") rather than inside a word.
+    const lastMark = Math.max(...CLAUSE_MARKS.map((mark) => text.lastIndexOf(mark, end - 1) + 1));
+    const best = Math.max(lastSpace, lastMark);
+    if (best > start + room / 2 || (best > start && lastSpace > start)) end = best;
   }
   const body = text
     .slice(start, end)
     .trim()
-    .replace(/[\s·,;:]+$/, "");
+    .replace(/[\s·,;:、，]+$/, "");
   return `${start > 0 ? "…" : ""}${body}${end < text.length ? "…" : ""}`;
 }

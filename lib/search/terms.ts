@@ -1,4 +1,5 @@
 import { foldWord, languageData, stopWordsOf } from "@/lib/i18n/language-data";
+import { isStopWord, segmentWords, writtenWithoutSpaces } from "@/lib/i18n/words";
 
 // Stop words and price words by language code, from the studio's language data
 // (lib/i18n/language-data: stopwords-iso and the shipped language's own file); plural folding by
@@ -78,11 +79,17 @@ function foldKeepingOffsets(text: string): string {
 }
 
 // After folding, most words are ASCII ("ñ" -> "n"): a plain class, far cheaper than `\p{L}` on a
-// cold isolate; a text with other letters left ("größe", "œuvre", Greek) is read with the Unicode one.
+// cold isolate; a text with other letters left ("größe", "œuvre", Greek) is read with the Unicode
+// one; a text in a script written without spaces (Japanese, Chinese, Thai) with `Intl.Segmenter`,
+// which alone finds its words (lib/i18n/words.ts).
 const ASCII_WORD = /[a-z0-9]+/g;
 const ANY_WORD = /[\p{L}\p{N}]+/gu;
 const NON_ASCII = /[\u0080-\uffff]/;
-const wordsIn = (folded: string) => (NON_ASCII.test(folded) ? folded.match(ANY_WORD) : folded.match(ASCII_WORD));
+function wordsIn(folded: string, locale: Language): readonly string[] {
+  if (!NON_ASCII.test(folded)) return folded.match(ASCII_WORD) ?? [];
+  if (writtenWithoutSpaces(folded)) return segmentWords(folded, locale).map(({ word }) => word);
+  return folded.match(ANY_WORD) ?? [];
+}
 
 /** `remember`: words of the site's pages are memoised; a visitor's words are not (unbounded). */
 function termOf(word: string, locale: Language, remember = true): string | null {
@@ -93,7 +100,7 @@ function termOf(word: string, locale: Language, remember = true): string | null 
   }
   let term = memo.get(word);
   if (term === undefined) {
-    term = word.length < 2 || stopWordsOf(locale).has(word) ? null : stem(word, locale);
+    term = word.length < 2 || isStopWord(word, stopWordsOf(locale)) ? null : stem(word, locale);
     if (remember) memo.set(word, term);
   }
   return term;
@@ -106,7 +113,7 @@ function termOf(word: string, locale: Language, remember = true): string | null 
  */
 export function termsOf(text: string, locale: Language): string[] {
   const out: string[] = [];
-  for (const word of wordsIn(fold(text, locale)) ?? []) {
+  for (const word of wordsIn(fold(text, locale), locale)) {
     const term = termOf(word, locale);
     if (term !== null) out.push(term);
   }
@@ -116,7 +123,7 @@ export function termsOf(text: string, locale: Language): string[] {
 /** A query's distinct terms, each with its weight (1, or `WEAK_WEIGHT` for price and time words). */
 export function queryTermsOf(query: string, locale: Language): Map<string, number> {
   const out = new Map<string, number>();
-  for (const word of wordsIn(fold(query, locale)) ?? []) {
+  for (const word of wordsIn(fold(query, locale), locale)) {
     const term = termOf(word, locale, false);
     const weight = weakWordsOf(locale).has(word) ? WEAK_WEIGHT : 1;
     if (term !== null) out.set(term, Math.max(out.get(term) ?? 0, weight));
@@ -131,8 +138,8 @@ export function queryTermsOf(query: string, locale: Language): Map<string, numbe
  */
 export function plainTermsOf(text: string, locale: Language): { term: string; weight: number }[] {
   const out: { term: string; weight: number }[] = [];
-  for (const word of wordsIn(fold(text, locale)) ?? []) {
-    if (word.length < 2 || stopWordsOf(locale).has(word)) continue;
+  for (const word of wordsIn(fold(text, locale), locale)) {
+    if (word.length < 2 || isStopWord(word, stopWordsOf(locale))) continue;
     out.push({ term: stem(word, locale, false), weight: weakWordsOf(locale).has(word) ? WEAK_WEIGHT : 1 });
   }
   return out;
@@ -142,6 +149,13 @@ export function plainTermsOf(text: string, locale: Language): { term: string; we
 export function tokenize(text: string, locale: Language): Token[] {
   const tokens: Token[] = [];
   const folded = foldKeepingOffsets(text);
+  if (writtenWithoutSpaces(folded)) {
+    for (const { word, index } of segmentWords(folded, locale)) {
+      const term = termOf(word, locale);
+      if (term !== null) tokens.push({ term, start: index, end: index + word.length });
+    }
+    return tokens;
+  }
   const word = new RegExp(NON_ASCII.test(folded) ? ANY_WORD : ASCII_WORD);
   for (let match = word.exec(folded); match !== null; match = word.exec(folded)) {
     const term = termOf(match[0], locale);

@@ -3,7 +3,7 @@
 // needs, off-topic requests, prompt injections), each with the service it must pick or null (none:
 // the contact step, no quote). Each fixture's catalog is built from its own content folder, so the
 // tables test the fit on known catalogs whatever content/ holds.
-// @studio demo us mx ch it de br
+// @studio demo us mx ch it de br ja
 import { describe, expect, it } from "vitest";
 import { fitService } from "@/lib/ai/offline-fit";
 import { BR_FIT_GOALS } from "@/tests/fixtures/studios/br.fit-goals";
@@ -11,6 +11,7 @@ import { CH_FIT_GOALS } from "@/tests/fixtures/studios/ch.fit-goals";
 import { DE_FIT_GOALS } from "@/tests/fixtures/studios/de.fit-goals";
 import { DEMO_FIT_GOALS } from "@/tests/fixtures/studios/demo.fit-goals";
 import { IT_FIT_GOALS } from "@/tests/fixtures/studios/it.fit-goals";
+import { JA_FIT_GOALS } from "@/tests/fixtures/studios/ja.fit-goals";
 import { MX_FIT_GOALS } from "@/tests/fixtures/studios/mx.fit-goals";
 import { US_FIT_GOALS } from "@/tests/fixtures/studios/us.fit-goals";
 import { catalogOf, type FitTable } from "@/tests/support/fit-table";
@@ -26,6 +27,7 @@ const ALL_STUDIOS: { name: string; content: string; table: FitTable }[] = [
   { name: "it", content: "tests/fixtures/studios/it", table: IT_FIT_GOALS },
   { name: "de", content: "tests/fixtures/studios/de", table: DE_FIT_GOALS },
   { name: "br", content: "tests/fixtures/studios/br", table: BR_FIT_GOALS },
+  { name: "ja", content: "tests/fixtures/studios/ja", table: JA_FIT_GOALS },
 ];
 
 const STUDIOS = ALL_STUDIOS.filter(({ name }) => name === STUDIO.name);

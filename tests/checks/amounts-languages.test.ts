@@ -174,6 +174,45 @@ const TABLES: Record<string, { studios: [string, string][]; table: Table }> = {
   },
 };
 
+// Japanese writes no space between a figure and its unit, counts in 万 (10,000) and 億 (10⁸), spells
+// numbers in kanji, and puts a counter right after a figure ("1,800人", "3ページ", "12か月").
+TABLES.ja = {
+  studios: [
+    ["JPY", "ja-JP"],
+    ["EUR", "ja-JP"],
+  ],
+  table: {
+    flagged: [
+      "<4700000>{CUR}",
+      "{SYM}<4700000>",
+      "470万{CUR}",
+      "1.2億{CUR}",
+      "1億2000万{CUR}",
+      "50万{CUR}",
+      "四百七十万{CUR}",
+      "二千五百万{CUR}",
+      "四千{CUR}",
+      "[5300000]",
+      "5,300,000{CUR}",
+      "約#5300000#",
+      "320万ドル",
+      "3,200,000ドル",
+    ],
+    verified: [
+      "<3200000>{CUR}",
+      "{SYM}<3200000>",
+      "320万{CUR}",
+      "三百二十万{CUR}",
+      "三千{CUR}",
+      "3,000{CUR}",
+      "3,000〜3,200,000{CUR}",
+      "三千〜三百二十万{CUR}",
+      "[3200000]",
+    ],
+    counts: ["3ページ", "12か月", "1,800人", "4,000件のアクセス", "月に8,000回", "一万歩"],
+  },
+};
+
 const TOOLS = [{ ok: true, price: { min: 3000, max: 3_200_000 } }];
 
 function written(row: string, currency: string, tag: string): string {
@@ -237,7 +276,9 @@ describe("the table without the scale words", () => {
           data.shortScales = [];
         }
       });
-      const compact = table.flagged.filter((row) => /\d[.,]\d|^</.test(row) && !/dollar|dólar/i.test(row));
+      const compact = table.flagged.filter(
+        (row) => /\d[.,]\d(?!\d\d)|^<|^\d+万/.test(row) && !/dollar|dólar|ドル/i.test(row),
+      );
       expect(compact.length).toBeGreaterThan(0);
       for (const row of compact) {
         const text = written(row, currency, tag);

@@ -51,6 +51,10 @@ describe("language data", () => {
     expect(foldWord("Œuvre", "fr")).toBe("œuvre");
     expect(foldWord("Línea", "es")).toBe("linea");
     expect(foldWord("IŞIK", "tr")).toBe("ısık");
+    // Full-width letters and half-width katakana are the ordinary ones; kana keep their voicing marks.
+    expect(foldWord("ＨＰ", "ja")).toBe("hp");
+    expect(foldWord("ﾎｰﾑﾍﾟｰｼﾞ", "ja")).toBe("ホームページ");
+    expect(foldWord("ブログ", "ja")).toBe("ブログ");
   });
 
   it("derives each shipped language's scale words from CLDR's compact notation, long and short", async () => {
@@ -61,6 +65,13 @@ describe("language data", () => {
     expect(languages.it?.scales).toMatchObject({ milioni: 1e6, mln: 1e6, mila: 1e3 });
     expect(languages.de?.currencies).toMatchObject({ dollar: "USD", franken: "CHF", euro: "EUR" });
     expect(languages.es?.currencies.pesos).toBe("");
+  });
+
+  it("derives a language written without spaces from CLDR too: its myriads and its currencies' head nouns", async () => {
+    const { languages } = await languageDataSet({ ja: "ja-JP" });
+    expect(languages.ja?.scales).toMatchObject({ 万: 1e4, 億: 1e8 });
+    // "米ドル" is one word of ICU's dictionary, "カナダ ドル" two: "ドル" is the dollar, as "dollars" is.
+    expect(languages.ja?.currencies).toMatchObject({ 円: "JPY", 米ドル: "USD", ドル: "USD", ポンド: "GBP" });
   });
 
   it("carries only the studio's languages", async () => {

@@ -1,4 +1,4 @@
-// @studio us mx ch it de br
+// @studio us mx ch it de br ja
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -12,7 +12,7 @@ import { estimateQuote } from "@/lib/quote/estimate";
 import { locale, missingLocale, ofLocale, perLocale, STUDIO } from "./studio";
 import { studiosOf, wantsOwnProcess } from "./studios";
 
-// Guards the fixture projects of vitest.config.ts: a file that says `// @studio us mx ch it de br` runs once on
+// Guards the fixture projects of vitest.config.ts: a file that says `// @studio us mx ch it de br ja` runs once on
 // each, and everything the site's code imports from content/generated/ is that fixture's, built
 // from its own files, not content/'s.
 
@@ -20,7 +20,7 @@ const source = YAML.parse(readFileSync(path.join(STUDIO.content, "studio.yaml"),
 
 describe(`the ${STUDIO.name} fixture`, () => {
   it("is the project's studio: its name, languages and currency", () => {
-    expect(["us", "mx", "ch", "it", "de", "br"]).toContain(STUDIO.name);
+    expect(["us", "mx", "ch", "it", "de", "br", "ja"]).toContain(STUDIO.name);
     expect(STUDIO.content).toBe(path.join("tests/fixtures/studios", STUDIO.name));
     expect(SITE.studio.name).toBe(source.name);
     expect(LOCALES).toEqual(source.locales);
@@ -49,8 +49,9 @@ describe(`the ${STUDIO.name} fixture`, () => {
       it: { it: 4, en: 2 },
       de: { de: 5 },
       br: { pt: 6, en: 2 },
+      ja: { ja: 7 },
     };
-    expect(perLocale({ es: 1, en: 2, fr: 3, it: 4, de: 5, pt: 6 })).toEqual(expected[STUDIO.name]);
+    expect(perLocale({ es: 1, en: 2, fr: 3, it: 4, de: 5, pt: 6, ja: 7 })).toEqual(expected[STUDIO.name]);
     expect(() => ofLocale({}, locale(LOCALES[0] ?? ""))).toThrow("no entry for");
   });
 });

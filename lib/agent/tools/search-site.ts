@@ -2,6 +2,7 @@ import { tool } from "ai";
 import { z } from "zod";
 import { LOCALES } from "@/lib/i18n/config";
 import { type SiteSearchResult, searchSite } from "@/lib/search/site";
+import { estimateTokens, TokenCounter } from "@/lib/text/tokens";
 import { CATALOG, forModel, type ToolContext, toolInput } from "./shared";
 
 export type SearchSiteResult = SiteSearchResult;
@@ -15,12 +16,27 @@ const SERVICE_BY_PATH = new Map(
   Object.values(CATALOG).flatMap(({ services }) => services.map((service) => [service.path, service.id] as const)),
 );
 
-/** A snippet cut at a word near `length`, with "…" where cut. */
+/**
+ * A snippet cut at a word near `length` characters, with "…" where cut. The lengths are Latin
+ * text's, about 3 characters a token: a text of a script of a token a character (kana, Han,
+ * Cyrillic…) is cut at what `length` Latin characters cost instead, after a space or a clause's
+ * mark near the end, so a Japanese result costs the model no more than an English one.
+ */
 function shorten(text: string, length: number): string {
+  const tokens = estimateTokens("x".repeat(length));
+  if (estimateTokens(text.slice(0, length)) > tokens * 1.5) return shortenToTokens(text, tokens);
   if (text.length <= length) return text;
   const cut = text.slice(0, length - 1);
   const space = cut.lastIndexOf(" ");
   return `${(space > length / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+function shortenToTokens(text: string, tokens: number): string {
+  const counter = new TokenCounter();
+  const kept = counter.take(text, tokens - 1);
+  if (kept.length === text.length) return text;
+  const end = Math.max(kept.lastIndexOf(" "), ...["、", "，", "。"].map((mark) => kept.lastIndexOf(mark) + 1));
+  return `${(end > kept.length / 2 ? kept.slice(0, end) : kept).trimEnd().replace(/[、，]$/, "")}…`;
 }
 
 /**

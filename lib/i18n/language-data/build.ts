@@ -3,6 +3,7 @@
 // language's own file (shipped/). Node only: the Worker reads the generated JSON.
 import { createRequire } from "node:module";
 import type { SiteData } from "@/lib/content/types";
+import { segmentWords, splitWords, writtenWithoutSpaces } from "../words";
 import { foldWord } from "./fold";
 import { SHIPPED } from "./shipped";
 import type { LanguageData, LanguageDataSet } from "./types";
@@ -164,7 +165,11 @@ function currencyNames(tag: string, language: string): Record<string, string> {
   }
   // Which end of a name holds its noun: the end more names share.
   const ends = { first: new Map<string, Set<string>>(), last: new Map<string, Set<string>>() };
-  const wordsOf = (name: string) => name.split(/[\s-]+/).filter(Boolean);
+  // A name written without spaces has words all the same ("米|ドル", "カナダ|ドル"): the segmenter finds them.
+  const wordsOf = (name: string) =>
+    writtenWithoutSpaces(name)
+      ? segmentWords(name, language).map(({ word }) => word)
+      : name.split(/[\s-]+/).filter(Boolean);
   for (const [name, code] of full) {
     const words = wordsOf(name);
     if (words.length < 2) continue;
@@ -180,11 +185,24 @@ function currencyNames(tag: string, language: string): Record<string, string> {
   }
   const shared = (end: "first" | "last") => [...ends[end].values()].filter((codes) => codes.size > 1).length;
   const head = shared("last") > shared("first") ? "last" : "first";
+  const nouns = new Set<string>();
   for (const [name, code] of full) {
     add(name, code);
     const words = wordsOf(name);
     const noun = head === "first" ? words[0] : words.at(-1);
-    if (words.length > 1 && noun) add(noun, code);
+    if (words.length > 1 && noun) {
+      add(noun, code);
+      nouns.add(noun);
+    }
+  }
+  // A name the segmenter keeps whole ("米ドル", "香港ドル": words of its dictionary) still ends
+  // with the noun other names share ("ドル" of "カナダ ドル"): that noun names it too.
+  for (const [name, code] of full) {
+    if (!writtenWithoutSpaces(name) || wordsOf(name).length > 1) continue;
+    const noun = [...nouns].find(
+      (each) => each !== name && (head === "first" ? name.startsWith(each) : name.endsWith(each)),
+    );
+    if (noun) add(noun, code);
   }
   const out: Record<string, string> = {};
   for (const [key, codes] of [...names].sort(([a], [b]) => a.localeCompare(b))) out[key] = ownerOf(codes);
@@ -330,7 +348,7 @@ function namingWords(site: SiteData): Map<string, Set<string>> {
       const extras = service.extras.map((extra) => (extra.name as Readonly<Record<string, string>>)[locale] ?? "");
       const names = [text[locale]?.name ?? "", ...extras];
       for (const name of names) {
-        for (const word of name.split(/[^\p{L}\p{N}]+/u)) {
+        for (const word of splitWords(name, locale)) {
           // A function word in a name ("with", "de") stays one; a longer word ("website") names the offer.
           if ([...word].length >= 5) words.add(foldWord(word, locale));
         }

@@ -5,6 +5,12 @@
  * "œuvre"), and the vowel signs of Devanagari or the voicing marks of kana stay in their words.
  */
 const DIACRITICS = /[\u0300-\u036f]/g;
+/**
+ * Full-width Latin letters and digits ("ＨＰ", "２０") and half-width katakana ("ﾎｰﾑﾍﾟｰｼﾞ"), which
+ * Japanese and Chinese keyboards type beside the ordinary forms: read as those (Unicode's
+ * compatibility mapping, NFKC), so "ＨＰ" is "hp" and "ﾎｰﾑ" is "ホーム".
+ */
+const WIDTH_FORMS = /[\uff01-\uff5e\uff61-\uff9f]+/g;
 
 export function foldWord(word: string, language?: string): string {
   let lower: string;
@@ -16,5 +22,6 @@ export function foldWord(word: string, language?: string): string {
   }
   // ASCII has nothing to decompose: most words, without two normalisations.
   if (!/[^ -~]/.test(lower)) return lower;
-  return lower.normalize("NFD").replace(DIACRITICS, "").normalize("NFC");
+  const narrow = lower.replace(WIDTH_FORMS, (forms) => forms.normalize("NFKC").toLowerCase());
+  return narrow.normalize("NFD").replace(DIACRITICS, "").normalize("NFC");
 }
