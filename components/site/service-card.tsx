@@ -17,6 +17,8 @@ type Props = {
 export function ServiceCard({ service, locale, dict, level }: Props) {
   const text = service.text[locale];
   const Heading = level === 2 ? "h2" : "h3";
+  // "From {price}", "{price}から": the language puts the word before or after the figure.
+  const [before = "", after = ""] = dict.common.from.split("{price}");
   return (
     <article className="card">
       <Heading>
@@ -25,7 +27,9 @@ export function ServiceCard({ service, locale, dict, level }: Props) {
       <p>{text.summary}</p>
       <p className="card__facts">
         <span>
-          {dict.common.from} <strong>{formatMoney(service.price.min, locale)}</strong>
+          {before}
+          <strong>{formatMoney(service.price.min, locale)}</strong>
+          {after}
         </span>
         <span>{formatDuration(service, locale)}</span>
       </p>

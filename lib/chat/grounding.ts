@@ -41,7 +41,7 @@ export function groundingFor(question: string, locale: Locale): Grounding {
   const hits = searchSite(question, locale).results.slice(0, GROUNDING_HITS);
   const text = [
     `${fill(label.services, { currency: SETTINGS.currency })}:`,
-    ...services.map((s) => `- ${s.name} (${s.path}): ${label.from} ${s.startingPrice}, ${s.duration}`),
+    ...services.map((s) => `- ${s.name} (${s.path}): ${fill(label.from, { price: s.startingPrice })}, ${s.duration}`),
     `${label.found}:`,
     ...hits.map((hit) => `- ${hit.title} (${hit.path}): ${hit.snippet}`),
   ].join("\n");

@@ -78,7 +78,7 @@ export const de: Dictionary = {
     },
   },
   common: {
-    from: "Ab",
+    from: "Ab {price}",
     weeks: "Lieferzeit",
     term: "Laufzeit",
     price: "Richtpreis",
@@ -850,7 +850,7 @@ Gib nur das verlangte JSON-Objekt zurück, auf Deutsch:
 - Gibt es keine Probleme, bleibt findings leer. Erfinde nie Zeilen oder Links.`,
     grounding: {
       services: `Leistungen (Preis ab, {currency}; Wochen)`,
-      from: "ab",
+      from: "ab {price}",
       weeks: "Wochen",
       term: "Paket über {months}",
       found: "Von der Website",

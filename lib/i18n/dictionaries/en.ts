@@ -75,7 +75,7 @@ export const en: Dictionary = {
     },
   },
   common: {
-    from: "From",
+    from: "From {price}",
     weeks: "Timeline",
     term: "Plan term",
     price: "Reference price",
@@ -790,7 +790,7 @@ Return only the requested JSON object, in English:
 - If there are no problems, findings is empty. Never invent lines or links.`,
     grounding: {
       services: `Services (starting price, {currency}; weeks)`,
-      from: "from",
+      from: "from {price}",
       weeks: "weeks",
       term: "plan for {months}",
       found: "From the site",

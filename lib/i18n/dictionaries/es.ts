@@ -80,7 +80,7 @@ export const es = {
     },
   },
   common: {
-    from: "Desde",
+    from: "Desde {price}",
     weeks: "Tiempo de entrega",
     term: "Duración del plan",
     price: "Precio de referencia",
@@ -838,7 +838,7 @@ Devuelve solo el objeto JSON pedido, en español:
 - Si no hay problemas, findings vacío. No inventes líneas ni enlaces.`,
     grounding: {
       services: `Servicios (precio desde, {currency}; semanas)`,
-      from: "desde",
+      from: "desde {price}",
       weeks: "semanas",
       term: "plan de {months}",
       found: "Del sitio",

@@ -80,7 +80,7 @@ export const fr: Dictionary = {
     },
   },
   common: {
-    from: "À partir de",
+    from: "À partir de {price}",
     weeks: "Délai",
     term: "Durée de la formule",
     price: "Prix indicatif",
@@ -860,7 +860,7 @@ Renvoie uniquement l’objet JSON demandé, en français :
 - S’il n’y a aucun problème, findings est vide. N’invente jamais de lignes ni de liens.`,
     grounding: {
       services: `Services (prix à partir de, {currency} ; semaines)`,
-      from: "à partir de",
+      from: "à partir de {price}",
       weeks: "semaines",
       term: "formule de {months}",
       found: "Sur le site",

@@ -78,7 +78,7 @@ export const it: Dictionary = {
     },
   },
   common: {
-    from: "Da",
+    from: "Da {price}",
     weeks: "Tempi di consegna",
     term: "Durata del piano",
     price: "Prezzo indicativo",
@@ -858,7 +858,7 @@ Restituisci solo l'oggetto JSON richiesto, in italiano:
 - Se non ci sono problemi, findings è vuoto. Non inventare mai righe né link.`,
     grounding: {
       services: `Servizi (prezzo da, {currency}; settimane)`,
-      from: "da",
+      from: "da {price}",
       weeks: "settimane",
       term: "piano di {months}",
       found: "Dal sito",

@@ -78,7 +78,7 @@ export const pt: Dictionary = {
     },
   },
   common: {
-    from: "A partir de",
+    from: "A partir de {price}",
     weeks: "Prazo",
     term: "Duração do plano",
     price: "Preço de referência",
@@ -852,7 +852,7 @@ Devolva só o objeto JSON pedido, em português do Brasil:
 - Se não houver problemas, findings fica vazio. Nunca invente linhas nem links.`,
     grounding: {
       services: `Serviços (preço a partir de, {currency}; semanas)`,
-      from: "a partir de",
+      from: "a partir de {price}",
       weeks: "semanas",
       term: "plano de {months}",
       found: "Do site",
