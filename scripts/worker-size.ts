@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { LEFT_OUT } from "./trim-server-bundle";
+import { LEFT_OUT, stubFunction } from "./trim-server-bundle";
 import { type BundleInput, bundleInputs, packageOf } from "./worker-bundle";
 
 export const FREE_PLAN_GZIP_LIMIT_KIB = 3 * 1024;
@@ -75,7 +75,7 @@ export function largestParts(inputs: BundleInput[], count = 15): BundlePart[] {
         ? nextPart(fromModules)
         : pkg.name;
     const part = parts.get(name) ?? { name, kiB: 0, leftOut: false };
-    part.kiB += (stubbed ? 0.3 * 1024 : input.bytes) / 1024;
+    part.kiB += (stubbed ? stubFunction(fromModules).length : input.bytes) / 1024;
     part.leftOut ||= stubbed;
     parts.set(name, part);
   }
